@@ -1,0 +1,119 @@
+/**
+ * Gets a browser to talk to: the user's extension if one is connected,
+ * otherwise (in managed mode) a Chromium we launch ourselves. Then forwards
+ * commands to it through the hub.
+ */
+import { AgentError } from '../../src/shared/errors.ts';
+import type { Method, Params, Result } from '../../src/shared/protocol.ts';
+import type { ExtensionHub } from './hub.ts';
+import { ManagedBrowser } from './launcher.ts';
+import { log } from './log.ts';
+
+export type LaunchPolicy = 'auto' | 'always' | 'never';
+
+export interface BrowserOptions {
+  launch: LaunchPolicy;
+  headless: boolean;
+  chromePath?: string;
+  token: string;
+  /** Close a managed browser after this long without a command. */
+  idleTimeoutMs: number;
+  /** How long to wait for the user's extension before launching (auto) or failing (never). */
+  extensionGraceMs: number;
+  launchTimeoutMs: number;
+}
+
+export class BrowserConnection {
+  private managed: ManagedBrowser | null = null;
+  private ensuring: Promise<void> | null = null;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly hub: ExtensionHub,
+    private readonly options: BrowserOptions,
+  ) {}
+
+  async call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>> {
+    await this.ensure();
+    this.touch();
+    return this.hub.request(method, params, timeoutMs);
+  }
+
+  /** Starts the managed browser now (--launch) instead of at the first tool call. */
+  async start(): Promise<void> {
+    await this.ensure();
+  }
+
+  private ensure(): Promise<void> {
+    if (this.hub.connected) return Promise.resolve();
+    this.ensuring ??= this.connect().finally(() => {
+      this.ensuring = null;
+    });
+    return this.ensuring;
+  }
+
+  private async connect(): Promise<void> {
+    const { launch, extensionGraceMs } = this.options;
+    if (this.managed?.running) {
+      // Our browser is up but its worker is reconnecting (restart, or stopped by Chrome).
+      if (await this.hub.waitForConnection(this.options.launchTimeoutMs)) return;
+      throw new AgentError('EXTENSION_NOT_CONNECTED', `The managed browser is running but its extension did not reconnect. Browser output:\n${this.managed.diagnostics}`);
+    }
+    if (launch !== 'always' && (await this.hub.waitForConnection(extensionGraceMs))) return;
+    if (launch === 'never') {
+      throw new AgentError(
+        'EXTENSION_NOT_CONNECTED',
+        `No browser is connected on port ${this.hub.port}. Open the LLM Browser Agent extension popup in your browser, turn it on and pair it (browser-agent token), or start the server without --no-launch to use a managed browser.`,
+      );
+    }
+    await this.launch();
+  }
+
+  private async launch(): Promise<void> {
+    const browser = ManagedBrowser.launch({
+      port: this.hub.port,
+      token: this.options.token,
+      headless: this.options.headless,
+      chromePath: this.options.chromePath,
+    });
+    this.managed = browser;
+    browser.onExit(() => {
+      if (this.managed === browser) {
+        log('managed browser exited');
+        this.managed = null;
+      }
+    });
+    const connected = await Promise.race([
+      this.hub.waitForConnection(this.options.launchTimeoutMs),
+      new Promise<false>((resolve) => browser.onExit(() => resolve(false))),
+    ]);
+    if (!connected) {
+      const diagnostics = browser.diagnostics;
+      await browser.close();
+      if (this.managed === browser) this.managed = null;
+      throw new AgentError('BROWSER_LAUNCH_FAILED', `The managed browser did not connect within ${this.options.launchTimeoutMs} ms.${diagnostics ? ` Browser output:\n${diagnostics}` : ''}`);
+    }
+  }
+
+  private touch(): void {
+    clearTimeout(this.idleTimer);
+    if (!this.managed) return;
+    this.idleTimer = setTimeout(() => {
+      log(`closing the managed browser after ${Math.round(this.options.idleTimeoutMs / 60000)} min without commands`);
+      void this.close();
+    }, this.options.idleTimeoutMs);
+    this.idleTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const browser = this.managed;
+    this.managed = null;
+    await browser?.close();
+  }
+
+  /** For process exit handlers, where nothing async runs. */
+  killNow(): void {
+    this.managed?.killNow();
+  }
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * browser-agent: the agent server's command line.
+ *   browser-agent mcp     MCP over stdio + the extension endpoint (what MCP clients run)
+ *   browser-agent token   print the pairing token for the extension popup
+ *   browser-agent start   check the whole chain with a managed browser and print how to connect
+ */
+import { runMcp } from './commands/mcp.ts';
+import { runStart } from './commands/start.ts';
+import { runToken } from './commands/token.ts';
+import { OPTIONS_HELP } from './options.ts';
+import { SERVER_VERSION } from './version.ts';
+
+const HELP = `browser-agent ${SERVER_VERSION} — let an LLM agent drive a real Chromium over MCP
+
+Usage:
+  browser-agent mcp [options]     run the MCP server on stdio (add this to your MCP client)
+  browser-agent token [--rotate]  print the pairing token to paste into the extension popup
+  browser-agent start [options]   launch a managed browser, run one navigate + snapshot, print setup help
+  browser-agent --help | --version
+
+${OPTIONS_HELP}`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'mcp', ...rest] = argv;
+  switch (command) {
+    case 'mcp':
+      return runMcp(rest);
+    case 'token':
+      return runToken(rest);
+    case 'start':
+      return runStart(rest);
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(HELP + '\n');
+      return 0;
+    case '--version':
+    case '-v':
+      process.stdout.write(SERVER_VERSION + '\n');
+      return 0;
+    default:
+      process.stderr.write(`Unknown command "${command}".\n\n${HELP}\n`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== -1) process.exitCode = code; // -1: keeps running (mcp)
+  },
+  (error: unknown) => {
+    process.stderr.write(`browser-agent: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,32 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { log, setQuiet, warn } from '../log.ts';
+import { createMcpServer } from '../mcp/server.ts';
+import { parseServerOptions } from '../options.ts';
+import { startRuntime } from '../runtime.ts';
+
+/** MCP over stdio. Runs until the client goes away; then the managed browser closes too. */
+export async function runMcp(args: string[]): Promise<number> {
+  const options = parseServerOptions(args);
+  setQuiet(options.quiet);
+  const runtime = await startRuntime(options);
+  const server = createMcpServer({ browser: runtime.browser, outputDir: options.outputDir });
+  const transport = new StdioServerTransport();
+
+  const shutdown = async (why: string) => {
+    log(`shutting down: ${why}`);
+    await server.close().catch(() => undefined);
+    await runtime.close();
+    process.exit(0);
+  };
+  transport.onclose = () => void shutdown('the MCP client closed the connection');
+  process.stdin.once('end', () => void shutdown('stdin closed'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await server.connect(transport);
+  log('MCP server ready on stdio');
+  if (options.launch === 'always') {
+    runtime.browser.start().catch((error: Error) => warn(`could not start the managed browser: ${error.message}`));
+  }
+  return -1;
+}

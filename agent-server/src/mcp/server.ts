@@ -1,0 +1,57 @@
+/**
+ * The MCP server: one registration loop, one error path. A thrown
+ * AgentError becomes `isError: true` with its code and a message that says
+ * what to do next.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { describeIssues } from '../../../src/shared/protocol.ts';
+import { toWireError } from '../../../src/shared/errors.ts';
+import { SERVER_VERSION } from '../version.ts';
+import { errorResult, ToolResponse } from './response.ts';
+import type { Tool, ToolContext } from './tool.ts';
+import { TOOLS } from './tools/index.ts';
+
+/** Added to every tool: the per-call timeout. */
+const COMMON = {
+  timeout: z.number().int().positive().max(600_000).optional().describe('Milliseconds before the command fails with TIMEOUT (default 30000)'),
+};
+
+export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, tools: Tool[] = TOOLS): Server {
+  const server = new Server({ name: 'browser-agent', version: SERVER_VERSION }, { capabilities: { tools: {} } });
+  const byName = new Map<string, { tool: Tool; schema: z.ZodObject }>(tools.map((tool) => [tool.name, { tool, schema: z.object({ ...tool.schema, ...COMMON }).strict() }]));
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...byName.values()].map(({ tool, schema }) => {
+      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(schema) as Record<string, unknown>;
+      return {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: inputSchema as { type: 'object' },
+        annotations: { title: tool.title, readOnlyHint: tool.readOnly },
+      };
+    }),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const entry = byName.get(request.params.name);
+    if (!entry) {
+      return errorResult('UNKNOWN_TOOL', `There is no tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}.`);
+    }
+    const parsed = entry.schema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) return errorResult('INVALID_PARAMS', `${entry.tool.name}: ${describeIssues(parsed.error)}`);
+    const { timeout, ...params } = parsed.data as Record<string, unknown> & { timeout?: number };
+    const response = new ToolResponse();
+    try {
+      await entry.tool.handle(params as never, response, { ...context, timeoutMs: timeout });
+      return response.build();
+    } catch (error) {
+      const { code, message } = toWireError(error);
+      return errorResult(code, message);
+    }
+  });
+
+  return server;
+}

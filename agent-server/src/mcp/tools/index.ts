@@ -1,0 +1,7 @@
+import type { Tool } from '../tool.ts';
+import { navigate } from './navigate.ts';
+import { takeScreenshot } from './screenshot.ts';
+import { snapshot } from './snapshot.ts';
+import { tabs } from './tabs.ts';
+
+export const TOOLS: Tool[] = [navigate, snapshot, tabs, takeScreenshot] as unknown as Tool[];

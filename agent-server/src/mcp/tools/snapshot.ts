@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { writeOutput } from '../files.ts';
+import { defineTool } from '../tool.ts';
+
+export const snapshot = defineTool({
+  name: 'browser_snapshot',
+  title: 'Page snapshot',
+  description:
+    'Accessibility snapshot of the current tab (or tabId): roles, names and states as YAML-like lines, with [ref=eN] on elements you can act on. Refs stay valid while the element lives. Use interactive/depth/root/maxChars to keep it small.',
+  schema: {
+    tabId: z.number().int().optional().describe('Tab to snapshot; default: the current tab'),
+    interactive: z.boolean().optional().describe('Only elements with refs, plus the headings and landmarks around them'),
+    depth: z.number().int().min(0).optional().describe('Maximum tree depth'),
+    root: z.string().optional().describe('Ref or CSS selector of the subtree to snapshot'),
+    viewportOnly: z.boolean().optional().describe('Only what is inside the viewport'),
+    maxChars: z.number().int().min(200).optional().describe('Character budget; longer output is cut with a marker saying how to get the rest'),
+    offset: z.number().int().min(0).optional().describe('Line to start at, from the marker of a previous cut snapshot'),
+    filename: z.string().optional().describe('Write the full snapshot to this file in the output directory and return its path'),
+  },
+  readOnly: true,
+  async handle(params, response, ctx) {
+    const { maxChars, offset = 0, filename, ...request } = params;
+    const result = await ctx.browser.call('snapshot', request, ctx.timeoutMs);
+    const lines = result.text ? result.text.split('\n') : [];
+    response.text(`Page: ${result.title}`, `URL: ${result.url}`, `Tab: ${result.tabId}`);
+    if (filename) {
+      const file = writeOutput(ctx.outputDir, filename, result.text + '\n');
+      const refs = result.text.match(/\[ref=/g)?.length ?? 0;
+      response.text(`Snapshot (${result.text.length} characters, ${lines.length} lines, ${refs} refs) written to ${file}`);
+      return;
+    }
+    const { text, rest } = page(lines, offset, maxChars);
+    response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', ...text, '```');
+    if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}`);
+  },
+});
+
+/** Cuts whole lines to fit the budget; always shows at least one line so paging advances. */
+function page(lines: string[], offset: number, maxChars?: number): { text: string[]; rest: number } {
+  const from = lines.slice(offset);
+  if (maxChars === undefined) return { text: from, rest: 0 };
+  const text: string[] = [];
+  let used = 0;
+  for (const line of from) {
+    if (text.length && used + line.length + 1 > maxChars) break;
+    text.push(line);
+    used += line.length + 1;
+  }
+  return { text, rest: from.length - text.length };
+}

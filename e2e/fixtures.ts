@@ -1,0 +1,54 @@
+import { test as base } from '@playwright/test';
+import { createHome, freePort, McpServerProcess } from './helpers/agent-server.ts';
+import { ExtensionBrowser } from './helpers/extension-browser.ts';
+import { assertBuilt, removeDir, tempDir } from './helpers/paths.ts';
+import { TestServer } from './helpers/server.ts';
+
+export interface Agent {
+  /** Chromium with the extension, paired with `server`. */
+  browser: ExtensionBrowser;
+  /** The real agent server, driven by a real MCP client over stdio. */
+  server: McpServerProcess;
+  /** Test pages on 127.0.0.1. */
+  pages: TestServer;
+  port: number;
+  token: string;
+  home: string;
+  dir: string;
+}
+
+/** Starts the whole chain: test page server, agent server (no managed launch), Chromium with the paired extension. */
+export async function startAgent(name: string, serverArgs: string[] = []): Promise<Agent> {
+  assertBuilt();
+  const dir = tempDir(name);
+  const port = await freePort();
+  const { home, token } = createHome(dir);
+  const pages = await new TestServer().start();
+  const server = await new McpServerProcess({ args: ['--port', String(port), '--no-launch', ...serverArgs], home }).start();
+  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  await server.waitForLog(/extension .* connected/);
+  return { browser, server, pages, port, token, home, dir };
+}
+
+export async function stopAgent(agent: Agent): Promise<void> {
+  await agent.server.stop();
+  await agent.browser.stop();
+  await agent.pages.stop();
+  removeDir(agent.dir);
+}
+
+export const test = base.extend<{ agent: Agent }, { workerAgent: Agent }>({
+  workerAgent: [
+    async ({}, use, workerInfo) => {
+      const agent = await startAgent(`agent-w${workerInfo.workerIndex}`);
+      await use(agent);
+      await stopAgent(agent);
+    },
+    { scope: 'worker' },
+  ],
+  agent: async ({ workerAgent }, use) => {
+    await use(workerAgent);
+  },
+});
+
+export { expect } from '@playwright/test';

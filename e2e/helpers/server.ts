@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TestPage {
+  body: string;
+  contentType?: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A tiny HTTP server on 127.0.0.1 that serves pages a test registers.
+ * Tests never touch the outside network.
+ */
+export class TestServer {
+  private readonly pages = new Map<string, TestPage>();
+  private server: http.Server | undefined;
+  origin = '';
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const page = this.pages.get(url.pathname);
+      if (!page) {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('<!doctype html><title>Not found</title><h1>Not found</h1>');
+        return;
+      }
+      res.writeHead(page.status ?? 200, {
+        'content-type': page.contentType ?? 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        ...page.headers,
+      });
+      res.end(page.body);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** Registers a page and returns its absolute URL. */
+  page(pathname: string, body: string, options: Omit<TestPage, 'body'> = {}): string {
+    this.pages.set(pathname, { body, ...options });
+    return this.origin + pathname;
+  }
+
+  url(pathname: string): string {
+    return this.origin + pathname;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+/** Wraps body markup in a minimal HTML document. */
+export function html(body: string, title = 'Test page'): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+}

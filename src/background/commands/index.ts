@@ -1,0 +1,14 @@
+import type { Handlers } from '../router.ts';
+import { navigate } from './navigate.ts';
+import { screenshot } from './screenshot.ts';
+import { snapshot } from './snapshot.ts';
+import { tabsList } from './tabs.ts';
+
+/** Every method in src/shared/protocol.ts has exactly one handler here (the type enforces it). */
+export const handlers: Handlers = {
+  ping: async () => ({ pong: true }),
+  navigate,
+  snapshot,
+  'tabs.list': tabsList,
+  screenshot,
+};

@@ -1,0 +1,66 @@
+import browser from 'webextension-polyfill';
+import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/content-messages.ts';
+import type { Params, Result } from '../../shared/protocol.ts';
+import { frameIdForNonce, sendToFrame } from '../frames.ts';
+import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { frameOfRef } from '../refs.ts';
+
+/** Frames nested deeper than this are shown as a bare iframe line. */
+const MAX_FRAME_DEPTH = 8;
+
+export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
+  const tabId = await resolveTab(params.tabId);
+  const { tabId: _ignored, root, ...rest } = params;
+  // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
+  const startFrame = root ? frameOfRef(root) : 0;
+  const options: SnapshotRequestOptions = { ...rest, root };
+  const state = { floor: await refFloor(tabId) };
+  const lines = await frameSnapshot(tabId, startFrame, options, state, 0);
+  await raiseRefFloor(tabId, state.floor);
+  const tab = await browser.tabs.get(tabId);
+  return { tabId, url: tab.url ?? '', title: tab.title ?? '', text: lines.join('\n') };
+}
+
+/**
+ * Snapshots one frame, then each child frame under its `- iframe [ref=…]`
+ * line, with frame-prefixed refs (f<frameId>e<N>) so later commands are
+ * routed to the frame that owns the element.
+ */
+async function frameSnapshot(
+  tabId: number,
+  frameId: number,
+  options: SnapshotRequestOptions,
+  state: { floor: number },
+  depth: number,
+): Promise<string[]> {
+  const result: ContentSnapshot = await sendToFrame(tabId, frameId, {
+    type: 'snapshot',
+    options,
+    refPrefix: frameId === 0 ? '' : `f${frameId}`,
+    refFloor: state.floor,
+  });
+  state.floor = Math.max(state.floor, result.maxRef);
+  if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.lines;
+
+  const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
+  const children = await Promise.all(
+    result.frames.map(async (slot) => {
+      const childId = await frameIdForNonce(tabId, frameId, slot.nonce);
+      if (childId === null) return null;
+      // Every frame starts above the tab's floor, so a frame's new document
+      // never reissues a number its old one used (the f<id> prefix keeps
+      // siblings apart).
+      const childLines = await frameSnapshot(tabId, childId, childOptions, state, depth + 1).catch(() => null);
+      return childLines && { slot, lines: childLines };
+    }),
+  );
+  const out = [...result.lines];
+  // Splice from the bottom so earlier line indexes stay valid.
+  for (const child of children.filter((c) => c !== null).sort((a, b) => b.slot.line - a.slot.line)) {
+    if (!child.lines.length) continue;
+    const line = out[child.slot.line];
+    out[child.slot.line] = line.endsWith(':') ? line : `${line}:`;
+    out.splice(child.slot.line + 1, 0, ...child.lines.map((l) => child.slot.indent + l));
+  }
+  return out;
+}

@@ -1,0 +1,112 @@
+/**
+ * Talking to the content script of a tab's frame: inject it on demand into
+ * tabs opened before the extension loaded, retry while it starts, and learn
+ * which frame id sits behind which <iframe> element.
+ */
+import browser from 'webextension-polyfill';
+import type { ContentReply, ContentRequest, ContentResults } from '../shared/content-messages.ts';
+import { AgentError } from '../shared/errors.ts';
+
+const RETRY_DELAYS = [50, 100, 200, 400, 800];
+
+/**
+ * Sends a request to one frame's content script and unwraps its reply.
+ * Injects the content script when nothing answers (../shared/CHROMIUM.md:
+ * tabs opened before the extension loaded have none).
+ */
+export async function sendToFrame<T extends ContentRequest['type']>(
+  tabId: number,
+  frameId: number,
+  request: Extract<ContentRequest, { type: T }>,
+): Promise<ContentResults[T]> {
+  let injected = false;
+  for (let attempt = 0; ; attempt++) {
+    let reply: ContentReply<ContentResults[T]> | undefined;
+    try {
+      reply = (await browser.tabs.sendMessage(tabId, request, { frameId })) as ContentReply<ContentResults[T]> | undefined;
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      if (!/Receiving end does not exist|Could not establish connection|message port closed/i.test(message)) {
+        throw await tabError(tabId, message);
+      }
+      if (!injected) {
+        injected = true;
+        await inject(tabId, frameId);
+      }
+      if (attempt >= RETRY_DELAYS.length) {
+        throw new AgentError(
+          'CONTENT_SCRIPT_UNAVAILABLE',
+          `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,
+        );
+      }
+      await sleep(RETRY_DELAYS[attempt]);
+      continue;
+    }
+    if (!reply) throw new AgentError('INTERNAL', `The content script in tab ${tabId} gave no answer to "${request.type}".`);
+    if (!reply.ok) throw new AgentError(reply.error.code, reply.error.message);
+    return reply.value;
+  }
+}
+
+async function inject(tabId: number, frameId: number): Promise<void> {
+  const files = browser.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
+  await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files }).catch(() => {
+    // Restricted pages refuse injection; the retry loop reports it.
+  });
+}
+
+async function tabError(tabId: number, message: string): Promise<AgentError> {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  if (!tab) return new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
+  return new AgentError('INTERNAL', `Could not reach the page in tab ${tabId}: ${message}`);
+}
+
+// ---- frame ids behind <iframe> elements ----
+
+interface PendingNonce {
+  resolve: (frameId: number) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+const pendingNonces = new Map<string, PendingNonce>();
+const reportedNonces = new Map<string, { tabId: number; frameId: number }>();
+
+/** A child frame's content script reports the nonce its parent posted to it. */
+export function onFrameNonce(nonce: string, tabId: number, frameId: number): void {
+  const pending = pendingNonces.get(nonce);
+  if (pending) {
+    clearTimeout(pending.timer);
+    pendingNonces.delete(nonce);
+    pending.resolve(frameId);
+    return;
+  }
+  reportedNonces.set(nonce, { tabId, frameId });
+  setTimeout(() => reportedNonces.delete(nonce), 10_000);
+}
+
+/**
+ * Resolves the frame id behind an iframe element whose content script got
+ * `nonce` from its parent, or null when the frame has no content script
+ * (about:blank still loading, a sandboxed frame). Checks the frame really is
+ * a child of `parentFrameId`, so a page cannot redirect refs by forwarding
+ * nonces to another frame.
+ */
+export async function frameIdForNonce(tabId: number, parentFrameId: number, nonce: string, waitMs = 1000): Promise<number | null> {
+  const early = reportedNonces.get(nonce);
+  reportedNonces.delete(nonce);
+  const frameId = early && early.tabId === tabId
+    ? early.frameId
+    : await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          pendingNonces.delete(nonce);
+          resolve(null);
+        }, waitMs);
+        pendingNonces.set(nonce, { resolve, timer });
+      });
+  if (frameId === null) return null;
+  const frame = await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null);
+  return frame && frame.parentFrameId === parentFrameId ? frameId : null;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

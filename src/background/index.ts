@@ -1,0 +1,43 @@
+/**
+ * Service worker entry: wiring only. Runs at every start of the worker —
+ * install, browser start, or a wake-up by an event after Chrome stopped it —
+ * and reconnects without user action.
+ */
+import browser from 'webextension-polyfill';
+import type { ContentEvent } from '../shared/content-messages.ts';
+import { watchDebugger } from './cdp.ts';
+import { handlers } from './commands/index.ts';
+import { ensureConnected, onRequest, reconnect } from './connection.ts';
+import { onFrameNonce } from './frames.ts';
+import { createRouter } from './router.ts';
+import { adoptTab, watchTabs } from './tabs.ts';
+import { loadSettings } from './settings.ts';
+
+onRequest(createRouter(handlers));
+watchTabs();
+watchDebugger();
+
+browser.runtime.onMessage.addListener((message: unknown, sender) => {
+  const event = message as ContentEvent | { type: 'settingsChanged' };
+  if (event.type === 'frameNonce' && sender.tab?.id !== undefined && sender.frameId !== undefined) {
+    onFrameNonce(event.nonce, sender.tab.id, sender.frameId);
+  } else if (event.type === 'settingsChanged' && !sender.tab) {
+    return reconnect().then(() => ({ ok: true }));
+  }
+  return undefined;
+});
+
+// Recovery, not keepalive: if Chrome stopped the worker anyway, the alarm
+// starts a new one, which reconnects (../shared/CHROMIUM.md lifetime table).
+chrome.alarms.create('reconnect', { periodInMinutes: 0.5 });
+chrome.alarms.onAlarm.addListener(() => void ensureConnected());
+
+// In a browser the server launched, every tab belongs to the agent.
+void loadSettings().then(async (settings) => {
+  if (!settings.managed) return;
+  const tabs = await browser.tabs.query({});
+  tabs.sort((a, b) => Number(b.active) - Number(a.active)); // the visible tab becomes current
+  for (const tab of tabs) if (tab.id !== undefined) await adoptTab(tab.id, false);
+});
+
+void ensureConnected();

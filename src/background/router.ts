@@ -1,0 +1,81 @@
+/**
+ * Routes each request from the server to its command handler: refuses
+ * unknown methods and invalid params, runs commands for one tab one at a
+ * time in order (different tabs in parallel), and enforces the timeout.
+ */
+import { DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
+import { AgentError, toWireError } from '../shared/errors.ts';
+import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result } from '../shared/protocol.ts';
+import { currentTab } from './tabs.ts';
+
+export interface CommandContext {
+  /** Aborted when the command times out; long waits should stop then. */
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+export type Handlers = { [M in Method]: (params: Params<M>, ctx: CommandContext) => Promise<Result<M>> };
+
+const queues = new Map<string, Promise<unknown>>();
+
+export function createRouter(handlers: Handlers): (request: RequestMessage) => Promise<ResponseMessage> {
+  return async (request) => {
+    try {
+      const result = await route(handlers, request);
+      return { type: 'response', id: request.id, result };
+    } catch (error) {
+      return { type: 'response', id: request.id, error: toWireError(error) };
+    }
+  };
+}
+
+async function route(handlers: Handlers, request: RequestMessage): Promise<unknown> {
+  const { method } = request;
+  if (!isMethod(method)) {
+    throw new AgentError('UNKNOWN_METHOD', `Unknown method "${method}". Known methods: ${Object.keys(METHODS).join(', ')}.`);
+  }
+  const parsed = METHODS[method].params.safeParse(request.params ?? {});
+  if (!parsed.success) throw new AgentError('INVALID_PARAMS', `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
+  const params = parsed.data as Params<Method>;
+  const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const handler = handlers[method] as (p: Params<Method>, ctx: CommandContext) => Promise<unknown>;
+  const key = await queueKey(params);
+  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs })));
+}
+
+async function queueKey(params: object): Promise<string> {
+  const tabId = (params as { tabId?: number }).tabId ?? (await currentTab());
+  return tabId === null ? 'no-tab' : `tab:${tabId}`;
+}
+
+/** Chains `fn` after the previous command for the same key; a failure does not block the queue. */
+function enqueue<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const settled = run.catch(() => undefined);
+  queues.set(key, settled);
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key);
+  });
+  return run;
+}
+
+function withTimeout<T>(method: string, timeoutMs: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      reject(new AgentError('TIMEOUT', `${method} did not finish within ${timeoutMs} ms.`));
+    }, timeoutMs);
+    fn(controller.signal).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Content script entry: one per frame. Answers the service worker's
+ * requests and tells a parent frame which frame id it has.
+ */
+import browser from 'webextension-polyfill';
+import { FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
+import { toWireError } from '../shared/errors.ts';
+import { snapshotFrame } from './snapshot-frame.ts';
+
+declare global {
+  interface Window {
+    __llmBrowserAgentLoaded?: boolean;
+  }
+}
+
+// The script can be injected twice (manifest + executeScript into a tab that
+// was open before install); only the first copy may listen.
+if (!window.__llmBrowserAgentLoaded) {
+  window.__llmBrowserAgentLoaded = true;
+
+  browser.runtime.onMessage.addListener((message: unknown): Promise<ContentReply<unknown>> | undefined => {
+    const request = message as ContentRequest;
+    switch (request?.type) {
+      case 'ping':
+        return reply(() => ({ pong: true }));
+      case 'snapshot':
+        return reply(() => snapshotFrame(request));
+      default:
+        return undefined; // not for us
+    }
+  });
+
+  // A parent frame asks "which frame are you?" by posting a nonce; we hand it
+  // to the service worker, which learns our frame id from the sender.
+  window.addEventListener('message', (event) => {
+    const data = event.data as Record<string, unknown> | null;
+    if (event.source !== window.parent || window.parent === window) return;
+    if (!data || typeof data !== 'object' || typeof data[FRAME_NONCE_KEY] !== 'string') return;
+    void browser.runtime.sendMessage({ type: 'frameNonce', nonce: data[FRAME_NONCE_KEY] }).catch(() => undefined);
+  });
+}
+
+async function reply<T>(fn: () => T | Promise<T>): Promise<ContentReply<T>> {
+  try {
+    return { ok: true, value: await fn() };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The one protocol between the extension's service worker and the agent
+ * server. Every message is defined here once with zod; both ends parse every
+ * incoming message with these schemas, and the TypeScript types are inferred
+ * from them.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
+
+const TabId = z.number().int().nonnegative();
+const Timeout = z.number().int().positive().max(600_000);
+
+export const WireError = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
+export type WireError = z.infer<typeof WireError>;
+
+export const TabInfo = z.object({
+  id: TabId,
+  title: z.string(),
+  url: z.string(),
+  current: z.boolean(),
+  loading: z.boolean(),
+});
+export type TabInfo = z.infer<typeof TabInfo>;
+
+/**
+ * Commands the server sends to the extension: params and result schemas.
+ * Adding a method here is the only way to add one; the router refuses any
+ * other name.
+ */
+export const METHODS = {
+  ping: {
+    params: z.object({}),
+    result: z.object({ pong: z.literal(true) }),
+  },
+  navigate: {
+    params: z.object({ url: z.string(), tabId: TabId.optional() }),
+    result: z.object({ tabId: TabId, url: z.string(), title: z.string() }),
+  },
+  snapshot: {
+    params: z.object({
+      tabId: TabId.optional(),
+      interactive: z.boolean().optional(),
+      depth: z.number().int().nonnegative().optional(),
+      root: z.string().optional(),
+      viewportOnly: z.boolean().optional(),
+    }),
+    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string() }),
+  },
+  'tabs.list': {
+    params: z.object({}),
+    result: z.object({ tabs: z.array(TabInfo) }),
+  },
+  screenshot: {
+    params: z.object({ tabId: TabId.optional() }),
+    result: z.object({ tabId: TabId, mimeType: z.literal('image/png'), data: z.string() }),
+  },
+} as const;
+
+export type Method = keyof typeof METHODS;
+export type Params<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;
+export type Result<M extends Method> = z.infer<(typeof METHODS)[M]['result']>;
+
+export function isMethod(name: string): name is Method {
+  return Object.prototype.hasOwnProperty.call(METHODS, name);
+}
+
+// ---- envelopes ----
+
+export const RequestMessage = z.object({
+  type: z.literal('request'),
+  id: z.number().int().nonnegative(),
+  method: z.string(),
+  params: z.unknown(),
+  /** How long the extension may work on it; the server times out slightly later. */
+  timeoutMs: Timeout.optional(),
+});
+export type RequestMessage = z.infer<typeof RequestMessage>;
+
+export const ResponseMessage = z.union([
+  z.object({ type: z.literal('response'), id: z.number().int().nonnegative(), result: z.unknown() }),
+  // id is null when the request could not even be read (bad JSON, no id).
+  z.object({ type: z.literal('response'), id: z.number().int().nonnegative().nullable(), error: WireError }),
+]);
+export type ResponseMessage = z.infer<typeof ResponseMessage>;
+
+export const EVENTS = {
+  /** Sent by the extension at least every 20 s so its MV3 service worker is not stopped. */
+  keepalive: z.object({}),
+} as const;
+export type EventName = keyof typeof EVENTS;
+
+export const EventMessage = z.object({
+  type: z.literal('event'),
+  event: z.string(),
+  data: z.unknown().optional(),
+});
+export type EventMessage = z.infer<typeof EventMessage>;
+
+/** First message on every connection, extension → server. */
+export const HelloMessage = z.object({
+  type: z.literal('hello'),
+  protocol: z.number().int(),
+  extensionVersion: z.string(),
+  token: z.string(),
+  userAgent: z.string().optional(),
+});
+export type HelloMessage = z.infer<typeof HelloMessage>;
+
+/** The server's answer to a good hello. */
+export const WelcomeMessage = z.object({
+  type: z.literal('welcome'),
+  protocol: z.number().int(),
+  serverVersion: z.string(),
+});
+export type WelcomeMessage = z.infer<typeof WelcomeMessage>;
+
+export const ToServer = z.union([
+  HelloMessage,
+  ...ResponseMessage.options,
+  EventMessage,
+]);
+export type ToServer = z.infer<typeof ToServer>;
+
+export const ToExtension = z.union([
+  WelcomeMessage,
+  RequestMessage,
+  EventMessage,
+  ...ResponseMessage.options,
+]);
+export type ToExtension = z.infer<typeof ToExtension>;
+
+/**
+ * Parses one text frame. Returns the message or a readable reason; never
+ * throws, so a hostile frame cannot take a connection down.
+ */
+export function parseFrame<T>(
+  schema: z.ZodType<T>,
+  raw: string,
+  maxBytes: number,
+): { ok: true; message: T } | { ok: false; code: 'BAD_MESSAGE' | 'MESSAGE_TOO_LARGE'; message: string; id: number | null } {
+  if (raw.length > maxBytes) {
+    return { ok: false, code: 'MESSAGE_TOO_LARGE', message: `Message of ${raw.length} bytes is over the ${maxBytes}-byte limit.`, id: null };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return { ok: false, code: 'BAD_MESSAGE', message: `Malformed JSON: ${(error as Error).message}`, id: null };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const id = typeof json === 'object' && json !== null && Number.isInteger((json as { id?: unknown }).id) && (json as { id: number }).id >= 0
+    ? (json as { id: number }).id
+    : null;
+  return { ok: false, code: 'BAD_MESSAGE', message: `Invalid message: ${describeIssues(parsed.error)}`, id };
+}
+
+/** One line per zod issue, naming the path: "params.url: expected string". */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') + ': ' : ''}${issue.message}`)
+    .join('; ');
+}

@@ -1,0 +1,39 @@
+import { AgentError } from './errors.ts';
+
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:']);
+
+/**
+ * Turns what an agent typed into a URL the browser may open. Bare hosts get a
+ * scheme ("localhost:3000" → http, "example.com" → https); schemes that would
+ * let a page escape the sandbox or touch browser internals are refused.
+ */
+export function normalizeUrl(input: string): string {
+  const text = input.trim();
+  if (!text) throw new AgentError('INVALID_URL', 'The URL is empty: pass an absolute URL such as https://example.com/.');
+  // "localhost:3000" looks like a scheme to the URL parser; host:port is not one.
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[\w.-]+:\d+(\/|$)/.test(text);
+  const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(text);
+  const candidate = hasScheme ? text : `${local ? 'http' : 'https'}://${text}`;
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    throw new AgentError('INVALID_URL', `"${input}" is not a valid URL: pass an absolute URL such as https://example.com/.`);
+  }
+  if (!ALLOWED_SCHEMES.has(url.protocol)) {
+    throw new AgentError('BLOCKED_SCHEME', `URLs with the ${url.protocol} scheme are not allowed (only http, https, about and data).`);
+  }
+  if (url.protocol === 'about:' && url.href !== 'about:blank') {
+    throw new AgentError('BLOCKED_SCHEME', `Only about:blank is allowed among about: URLs, not ${url.href}.`);
+  }
+  return url.href;
+}
+
+/** Chromium's net error names → our typed navigation errors. */
+export function navigationErrorCode(netError: string): 'NAV_DNS' | 'NAV_REFUSED' | 'NAV_TIMEOUT' | 'NAV_ABORTED' | 'NAV_FAILED' {
+  if (/NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|DNS/.test(netError)) return 'NAV_DNS';
+  if (/CONNECTION_REFUSED/.test(netError)) return 'NAV_REFUSED';
+  if (/TIMED_OUT/.test(netError)) return 'NAV_TIMEOUT';
+  if (/ERR_ABORTED/.test(netError)) return 'NAV_ABORTED';
+  return 'NAV_FAILED';
+}
