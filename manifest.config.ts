@@ -27,7 +27,8 @@ export default defineManifest({
       run_at: 'document_idle',
       all_frames: true,
       match_about_blank: true,
-      match_origin_as_fallback: true,
+      // Also run in about:blank/srcdoc/data: frames, whose origin is their creator's.
+      ...({ match_origin_as_fallback: true } as object),
     },
   ],
 });

@@ -48,6 +48,15 @@ export function findChromium(explicit?: string): string {
   throw new AgentError('BROWSER_LAUNCH_FAILED', `No Chromium found. ${hint}`);
 }
 
+/**
+ * Chromium puts its singleton socket under TMPDIR, and a Unix socket path
+ * must stay under ~100 bytes; a deep TMPDIR makes Chromium abort at start.
+ */
+function shortTmpDir(): string {
+  const tmp = os.tmpdir();
+  return tmp.length <= 40 || process.platform === 'win32' ? tmp : '/tmp';
+}
+
 function playwrightChromiums(): string[] {
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache', 'ms-playwright');
   try {
@@ -78,7 +87,7 @@ export class ManagedBrowser {
 
   static launch(options: LaunchOptions): ManagedBrowser {
     const executable = findChromium(options.chromePath);
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'browser-agent-'));
+    const workDir = fs.mkdtempSync(path.join(shortTmpDir(), 'browser-agent-'));
     const profile = path.join(workDir, 'profile');
     const extension = path.join(workDir, 'extension');
     // Developer mode keeps an unpacked extension enabled across runtime.reload() in a fresh profile.

@@ -14,12 +14,14 @@ export interface TestPage {
  */
 export class TestServer {
   private readonly pages = new Map<string, TestPage>();
+  private readonly hanging = new Set<string>();
   private server: http.Server | undefined;
   origin = '';
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (this.hanging.has(url.pathname)) return; // never answer: a page that never loads
       const page = this.pages.get(url.pathname);
       if (!page) {
         res.writeHead(404, { 'content-type': 'text/html' });
@@ -41,6 +43,12 @@ export class TestServer {
   /** Registers a page and returns its absolute URL. */
   page(pathname: string, body: string, options: Omit<TestPage, 'body'> = {}): string {
     this.pages.set(pathname, { body, ...options });
+    return this.origin + pathname;
+  }
+
+  /** Requests to this path are accepted but never answered. */
+  hang(pathname: string): string {
+    this.hanging.add(pathname);
     return this.origin + pathname;
   }
 

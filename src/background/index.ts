@@ -17,11 +17,12 @@ onRequest(createRouter(handlers));
 watchTabs();
 watchDebugger();
 
-browser.runtime.onMessage.addListener((message: unknown, sender) => {
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   const event = message as ContentEvent | { type: 'settingsChanged' };
   if (event.type === 'frameNonce' && sender.tab?.id !== undefined && sender.frameId !== undefined) {
     onFrameNonce(event.nonce, sender.tab.id, sender.frameId);
-  } else if (event.type === 'settingsChanged' && !sender.tab) {
+  } else if (event.type === 'settingsChanged' && sender.url?.startsWith(browser.runtime.getURL(''))) {
+    // Only our own pages (the popup) may change settings, never a content script.
     return reconnect().then(() => ({ ok: true }));
   }
   return undefined;

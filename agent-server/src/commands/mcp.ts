@@ -12,7 +12,10 @@ export async function runMcp(args: string[]): Promise<number> {
   const server = createMcpServer({ browser: runtime.browser, outputDir: options.outputDir });
   const transport = new StdioServerTransport();
 
+  let shuttingDown = false;
   const shutdown = async (why: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     log(`shutting down: ${why}`);
     await server.close().catch(() => undefined);
     await runtime.close();

@@ -13,10 +13,21 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
     const tab = await browser.tabs.create({ url: 'about:blank', active: true });
     tabId = tab.id!;
     await adoptTab(tabId);
+    // Navigating while the new tab's own about:blank load is in flight can
+    // lose our navigation to it; let that load finish first.
+    await settle(tabId);
   }
   await loadAndWait(tabId, url, ctx.signal);
   const tab = await browser.tabs.get(tabId);
   return { tabId, url: tab.url ?? url, title: tab.title ?? '' };
+}
+
+async function settle(tabId: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const tab = await browser.tabs.get(tabId);
+    if (tab.status === 'complete') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
@@ -28,15 +39,22 @@ function loadAndWait(tabId: number, url: string, signal: AbortSignal): Promise<v
   return new Promise<void>((resolve, reject) => {
     const nav = chrome.webNavigation;
     const isMain = (details: { tabId: number; frameId: number }) => details.tabId === tabId && details.frameId === 0;
+    // Events of the load that was going on before ours (a new tab's
+    // about:blank, a slow page) must not end our wait: count only what
+    // follows the start of our own navigation.
+    let started = false;
+    const onBefore = (details: { tabId: number; frameId: number; url: string }) => {
+      if (isMain(details) && details.url === url) started = true;
+    };
     const onCompleted = (details: chrome.webNavigation.WebNavigationFramedCallbackDetails) => {
-      if (isMain(details)) finish();
+      if (isMain(details) && started) finish();
     };
     // Same-document navigations (only the #hash changed) never "complete".
     const onFragment = (details: chrome.webNavigation.WebNavigationTransitionCallbackDetails) => {
       if (isMain(details) && details.url === url) finish();
     };
     const onError = (details: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails) => {
-      if (!isMain(details)) return;
+      if (!isMain(details) || !started) return;
       const code = navigationErrorCode(details.error);
       finish(new AgentError(code, `Navigation to ${url} failed: ${details.error}.`));
     };
@@ -46,6 +64,7 @@ function loadAndWait(tabId: number, url: string, signal: AbortSignal): Promise<v
     const onAbort = () => finish(new AgentError('NAV_TIMEOUT', `${url} did not finish loading in time.`));
 
     function finish(error?: AgentError) {
+      nav.onBeforeNavigate.removeListener(onBefore);
       nav.onCompleted.removeListener(onCompleted);
       nav.onReferenceFragmentUpdated.removeListener(onFragment);
       nav.onErrorOccurred.removeListener(onError);
@@ -55,6 +74,7 @@ function loadAndWait(tabId: number, url: string, signal: AbortSignal): Promise<v
       else resolve();
     }
 
+    nav.onBeforeNavigate.addListener(onBefore);
     nav.onCompleted.addListener(onCompleted);
     nav.onReferenceFragmentUpdated.addListener(onFragment);
     nav.onErrorOccurred.addListener(onError);

@@ -1,0 +1,110 @@
+import { expect, startAgent, stopAgent, type Agent } from './fixtures.ts';
+import { test } from '@playwright/test';
+import { McpServerProcess } from './helpers/agent-server.ts';
+import { html } from './helpers/server.ts';
+
+// These tests break the connection on purpose, so each gets its own chain.
+let agent: Agent;
+test.beforeEach(async ({}, testInfo) => {
+  agent = await startAgent(`conn-${testInfo.workerIndex}`);
+});
+test.afterEach(async () => {
+  await stopAgent(agent);
+});
+
+test('after the server restarts, the extension reconnects by itself and the next call works', async () => {
+  const url = agent.pages.page('/a', html('<button>One</button>', 'Before restart'));
+  await agent.server.ok('browser_navigate', { url });
+  await agent.server.stop();
+
+  // Same port, same token, no managed browser: only the user's extension can answer.
+  const restarted = await new McpServerProcess({ args: ['--port', String(agent.port), '--no-launch'], home: agent.home }).start();
+  agent.server = restarted;
+  const started = Date.now();
+  await restarted.waitForLog(/extension .* connected/, 5_000);
+  console.log(`reconnected ${Date.now() - started} ms after the server came back`);
+  const { text } = await restarted.ok('browser_snapshot');
+  expect(text).toMatch(/button "One" \[ref=e\d+\]/);
+});
+
+test('after Chrome stops the service worker, it comes back and reconnects without user action', async () => {
+  const url = agent.pages.page('/b', html('<button>Still here</button>', 'Worker restart'));
+  await agent.server.ok('browser_navigate', { url });
+  const connections = () => agent.server.log.match(/extension .* connected/g)?.length ?? 0;
+  const before = connections();
+
+  await agent.browser.stopServiceWorker();
+  await agent.server.waitForLog(/extension disconnected/);
+  // Any browser event wakes a stopped worker; the alarm would too, within 30 s.
+  const page = await agent.browser.context.newPage();
+  await page.goto(agent.pages.page('/wake', html('<p>wake</p>')));
+  await expect.poll(connections, { timeout: 35_000 }).toBeGreaterThan(before);
+
+  // Tab routing survived: state is in chrome.storage.session, not in the dead worker.
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toContain('button "Still here"');
+  await page.close();
+});
+
+test('a command in flight when the extension disconnects fails at once with EXTENSION_DISCONNECTED', async () => {
+  agent.pages.page('/first', html('<p>first</p>', 'First'));
+  await agent.server.ok('browser_navigate', { url: agent.pages.url('/first') });
+  // A page that never finishes loading keeps navigate waiting.
+  agent.pages.hang('/never');
+  const pending = agent.server.call('browser_navigate', { url: agent.pages.url('/never') });
+  await new Promise((r) => setTimeout(r, 500)); // let the command reach the browser
+  const started = Date.now();
+  await agent.browser.stopServiceWorker();
+  const result = await pending;
+  expect(result.isError).toBe(true);
+  expect(result.text).toContain('EXTENSION_DISCONNECTED');
+  expect(Date.now() - started).toBeLessThan(10_000); // not the 30 s command timeout
+});
+
+test('a command for a tab the user closed gives a typed error', async () => {
+  const nav = await agent.server.ok('browser_navigate', { url: agent.pages.page('/c', html('<p>closing</p>', 'Closing')) });
+  const tabId = Number(/Tab: (\d+)/.exec(nav.text)![1]);
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/c'))!;
+  await page.close();
+  const result = await agent.server.call('browser_snapshot', { tabId });
+  expect(result.isError).toBe(true);
+  expect(result.text).toMatch(/TAB_NOT_FOUND: Tab \d+ is not one of the agent's tabs/);
+  const current = await agent.server.call('browser_snapshot');
+  expect(current.text).toContain('NO_TAB');
+});
+
+test('a tab closed while navigating gives TAB_CLOSED', async () => {
+  const nav = await agent.server.ok('browser_navigate', { url: agent.pages.page('/d', html('<p>d</p>', 'D')) });
+  const tabId = Number(/Tab: (\d+)/.exec(nav.text)![1]);
+  agent.pages.hang('/slow');
+  const pending = agent.server.call('browser_navigate', { url: agent.pages.url('/slow'), tabId });
+  await new Promise((r) => setTimeout(r, 500));
+  const page = agent.browser.context.pages().find((p) => p.url().includes('/d') || p.url().includes('/slow'))!;
+  await page.close();
+  const result = await pending;
+  expect(result.isError).toBe(true);
+  expect(result.text).toContain('TAB_CLOSED');
+});
+
+test('every command has a timeout that is a typed error', async () => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/e', html('<p>e</p>')) });
+  agent.pages.hang('/forever');
+  const result = await agent.server.call('browser_navigate', { url: agent.pages.url('/forever'), timeout: 1500 });
+  expect(result.isError).toBe(true);
+  expect(result.text).toMatch(/NAV_TIMEOUT|TIMEOUT/);
+});
+
+test('a tab that was open before the extension loaded gets the content script injected on demand', async () => {
+  const url = agent.pages.page('/old', html('<button>Old tab</button>', 'Old tab'));
+  await agent.server.ok('browser_navigate', { url });
+  const connections = () => agent.server.log.match(/extension .* connected/g)?.length ?? 0;
+  const before = connections();
+  // Reloading the extension leaves the tab without a live content script, as
+  // for tabs opened before installation.
+  const worker = await agent.browser.serviceWorker();
+  await worker.evaluate(() => (globalThis as unknown as { chrome: { runtime: { reload(): void } } }).chrome.runtime.reload()).catch(() => undefined);
+  await expect.poll(connections, { timeout: 20_000 }).toBeGreaterThan(before);
+  // In a paired managed-style profile the restarted extension adopts the open tabs.
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/button "Old tab" \[ref=e\d+\]/);
+});

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHome, freePort, McpServerProcess } from './helpers/agent-server.ts';
+import { assertBuilt, removeDir, tempDir } from './helpers/paths.ts';
+import { html, TestServer } from './helpers/server.ts';
+
+function chromiumProcessesUsing(dir: string): string[] {
+  try {
+    return execFileSync('pgrep', ['-af', dir], { encoding: 'utf8' }).split('\n').filter((line) => line.includes('chrom'));
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+test('managed mode: with no extension connected, the first tool call launches Chromium, and it closes with the client', async () => {
+  assertBuilt();
+  const dir = tempDir('managed');
+  // Short on purpose: Chromium's socket path under TMPDIR must stay short.
+  const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
+  const { home } = createHome(dir);
+  const pages = await new TestServer().start();
+  const server = await new McpServerProcess({ args: ['--port', String(await freePort())], home, env: { TMPDIR: tmp } }).start();
+  try {
+    const url = pages.page('/managed', html('<h1>Managed</h1><a href="/next">Next page</a>', 'Managed page'));
+    const nav = await server.ok('browser_navigate', { url });
+    expect(nav.text).toContain('Title: Managed page');
+    expect(server.log).toMatch(/launching .*chrom.* \(headless\)/);
+    const { text } = await server.ok('browser_snapshot');
+    expect(text).toContain('- heading "Managed" [level=1]');
+    expect(text).toMatch(/- link "Next page" \[ref=e\d+\]/);
+    expect(text).toContain('/url: /next');
+    expect(chromiumProcessesUsing(tmp).length).toBeGreaterThan(0);
+  } finally {
+    await server.stop();
+    await pages.stop();
+  }
+  // The browser and its profile go away with the MCP client.
+  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('browser-agent-')), { timeout: 10_000 }).toEqual([]);
+  removeDir(dir);
+  removeDir(tmp);
+});
+
+test('managed mode: a missing browser is a clear error, not a hang', async () => {
+  assertBuilt();
+  const dir = tempDir('managed-missing');
+  const { home } = createHome(dir);
+  const server = await new McpServerProcess({
+    args: ['--port', String(await freePort()), '--launch'],
+    home,
+    env: { CHROME_PATH: path.join(dir, 'no-such-chromium') },
+  }).start();
+  try {
+    const result = await server.call('browser_navigate', { url: 'http://127.0.0.1:9/' });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('BROWSER_LAUNCH_FAILED');
+    expect(result.text).toContain('no-such-chromium');
+  } finally {
+    await server.stop();
+    removeDir(dir);
+  }
+});
