@@ -10,12 +10,45 @@ const attached = new Set<number>();
 /** Why the debugger left a tab, so the next command can say so. */
 const detachReasons = new Map<number, string>();
 
+type CdpListener = (tabId: number, params: unknown) => void;
+const eventListeners = new Map<string, Set<CdpListener>>();
+const attachHooks: ((tabId: number) => Promise<void>)[] = [];
+
 export function watchDebugger(): void {
   chrome.debugger.onDetach.addListener((source, reason) => {
     if (source.tabId === undefined) return;
     attached.delete(source.tabId);
     detachReasons.set(source.tabId, reason);
   });
+  chrome.debugger.onEvent.addListener((source, method, params) => {
+    if (source.tabId === undefined) return;
+    for (const listener of eventListeners.get(method) ?? []) listener(source.tabId, params);
+  });
+}
+
+/** Subscribes to a CDP event from every attached tab; returns the unsubscribe function. */
+export function onCdpEvent(method: string, listener: CdpListener): () => void {
+  let set = eventListeners.get(method);
+  if (!set) eventListeners.set(method, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Runs after every (re)attach to a tab — where capture code enables the CDP
+ * domains it listens to (Runtime, Network, Page…).
+ */
+export function onAttach(hook: (tabId: number) => Promise<void>): void {
+  attachHooks.push(hook);
+}
+
+/** Attaches now (e.g. when the agent takes a tab) so capture starts before the first command. */
+export async function ensureAttached(tabId: number): Promise<void> {
+  await attach(tabId);
+}
+
+export function isAttached(tabId: number): boolean {
+  return attached.has(tabId);
 }
 
 async function attach(tabId: number): Promise<void> {
@@ -35,6 +68,7 @@ async function attach(tabId: number): Promise<void> {
   }
   attached.add(tabId);
   detachReasons.delete(tabId);
+  for (const hook of attachHooks) await hook(tabId).catch(() => undefined);
 }
 
 /** Sends one CDP command to a tab, attaching first; reattaches once if the user detached us. */

@@ -39,12 +39,22 @@ export async function agentTabIds(): Promise<number[]> {
   return (await load()).ids;
 }
 
+const adoptHooks: ((tabId: number) => void)[] = [];
+
+/** Runs whenever the agent takes a new tab (capture starts there). */
+export function onTabAdopted(hook: (tabId: number) => void): void {
+  adoptHooks.push(hook);
+}
+
 /** Adds a tab to the agent's set and makes it current. */
-export function adoptTab(tabId: number, makeCurrent = true): Promise<void> {
-  return update((state) => {
-    if (!state.ids.includes(tabId)) state.ids.push(tabId);
+export async function adoptTab(tabId: number, makeCurrent = true): Promise<void> {
+  const isNew = await update((state) => {
+    const fresh = !state.ids.includes(tabId);
+    if (fresh) state.ids.push(tabId);
     if (makeCurrent || state.current === null) state.current = tabId;
+    return fresh;
   });
+  if (isNew) for (const hook of adoptHooks) hook(tabId);
 }
 
 export function forgetTab(tabId: number): Promise<void> {

@@ -6,55 +6,23 @@
  */
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
+import { ACTION_METHODS } from './methods/actions.ts';
+import { CORE_METHODS } from './methods/core.ts';
+import { DEVTOOLS_METHODS } from './methods/devtools.ts';
 
-const TabId = z.number().int().nonnegative();
+export { TabInfo } from './methods/core.ts';
+
 const Timeout = z.number().int().positive().max(600_000);
 
 export const WireError = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
 export type WireError = z.infer<typeof WireError>;
 
-export const TabInfo = z.object({
-  id: TabId,
-  title: z.string(),
-  url: z.string(),
-  current: z.boolean(),
-  loading: z.boolean(),
-});
-export type TabInfo = z.infer<typeof TabInfo>;
-
 /**
- * Commands the server sends to the extension: params and result schemas.
- * Adding a method here is the only way to add one; the router refuses any
- * other name.
+ * Commands the server sends to the extension: params and result schemas,
+ * grouped by area in ./methods/. Adding a method there is the only way to
+ * add one; the router refuses any other name.
  */
-export const METHODS = {
-  ping: {
-    params: z.object({}),
-    result: z.object({ pong: z.literal(true) }),
-  },
-  navigate: {
-    params: z.object({ url: z.string(), tabId: TabId.optional() }),
-    result: z.object({ tabId: TabId, url: z.string(), title: z.string() }),
-  },
-  snapshot: {
-    params: z.object({
-      tabId: TabId.optional(),
-      interactive: z.boolean().optional(),
-      depth: z.number().int().nonnegative().optional(),
-      root: z.string().optional(),
-      viewportOnly: z.boolean().optional(),
-    }),
-    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string() }),
-  },
-  'tabs.list': {
-    params: z.object({}),
-    result: z.object({ tabs: z.array(TabInfo) }),
-  },
-  screenshot: {
-    params: z.object({ tabId: TabId.optional() }),
-    result: z.object({ tabId: TabId, mimeType: z.literal('image/png'), data: z.string() }),
-  },
-} as const;
+export const METHODS = { ...CORE_METHODS, ...ACTION_METHODS, ...DEVTOOLS_METHODS } as const;
 
 export type Method = keyof typeof METHODS;
 export type Params<M extends Method> = z.infer<(typeof METHODS)[M]['params']>;

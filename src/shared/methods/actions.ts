@@ -1,0 +1,1 @@
+export const ACTION_METHODS = {} as const;
