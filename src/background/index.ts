@@ -6,6 +6,7 @@
 import browser from 'webextension-polyfill';
 import type { ContentEvent } from '../shared/content-messages.ts';
 import { watchDebugger } from './cdp.ts';
+import { startDevtoolsCapture } from './devtools/index.ts';
 import { handlers } from './commands/index.ts';
 import { ensureConnected, onRequest, reconnect } from './connection.ts';
 import { onFrameNonce } from './frames.ts';
@@ -16,6 +17,7 @@ import { loadSettings } from './settings.ts';
 onRequest(createRouter(handlers));
 watchTabs();
 watchDebugger();
+startDevtoolsCapture();
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
   const event = message as ContentEvent | { type: 'settingsChanged' };

@@ -5,7 +5,8 @@
 import browser from 'webextension-polyfill';
 import { FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
-import { snapshotFrame } from './snapshot-frame.ts';
+import { handleAction } from './actions/index.ts';
+import { frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
 declare global {
   interface Window {
@@ -20,13 +21,18 @@ if (!window.__llmBrowserAgentLoaded) {
 
   browser.runtime.onMessage.addListener((message: unknown): Promise<ContentReply<unknown>> | undefined => {
     const request = message as ContentRequest;
-    switch (request?.type) {
+    if (typeof request?.type !== 'string') return undefined;
+    switch (request.type) {
       case 'ping':
         return reply(() => ({ pong: true }));
       case 'snapshot':
         return reply(() => snapshotFrame(request));
-      default:
-        return undefined; // not for us
+      case 'frameOffset':
+        return reply(() => frameOffset(request.nonce));
+      default: {
+        const action = handleAction(request);
+        return action && reply(() => action);
+      }
     }
   });
 

@@ -14,9 +14,79 @@ export interface SnapshotRequestOptions {
   viewportOnly?: boolean;
 }
 
+/** How a command names its element. Exactly one of ref/selector is set. */
+export interface TargetSpec {
+  ref?: string;
+  selector?: string;
+  /** The agent's human description, echoed in errors. */
+  element?: string;
+}
+
+/** What must hold before acting; locate waits (polling) until it does or the timeout passes. */
+export interface LocateOptions {
+  visible?: boolean;
+  enabled?: boolean;
+  editable?: boolean;
+  /** Same box in two consecutive animation frames. */
+  stable?: boolean;
+  /** elementFromPoint at the action point is the element or inside it; else COVERED naming the cover. */
+  hitTest?: boolean;
+  /** Scroll into view first (default true). */
+  scroll?: boolean;
+  timeoutMs: number;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where to act, in this frame's viewport CSS pixels. */
+export interface Located {
+  x: number;
+  y: number;
+  box: Box;
+  /** Short HTML-like description: <button id="save" class="primary">Save</button> */
+  description: string;
+}
+
+export type GetWhat = 'text' | 'html' | 'value' | 'attribute' | 'title' | 'url' | 'count' | 'box' | 'styles' | 'form_values' | 'metadata' | 'visible_text';
+export type IsWhat = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'editable' | 'focused' | 'in_viewport';
+
+export interface FoundElement {
+  ref: string;
+  role: string;
+  name: string;
+  /** The element's snapshot line, e.g. `button "Save" [ref=e4]` */
+  line: string;
+}
+
 export type ContentRequest =
   | { type: 'ping' }
-  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number };
+  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number }
+  /** Position of the child frame that got `nonce`, in this frame's viewport (content box origin). */
+  | { type: 'frameOffset'; nonce: string }
+  | { type: 'locate'; target: TargetSpec; options: LocateOptions }
+  | { type: 'focus'; target: TargetSpec; timeoutMs: number }
+  /**
+   * Focuses an editable element and selects its whole content, ready for
+   * CDP Input.insertText ('insertText'); or, for inputs CDP typing cannot
+   * fill (date, color, range…), sets the value natively with input/change events ('done').
+   */
+  | { type: 'prepareFill'; target: TargetSpec; value: string; timeoutMs: number }
+  /** Focuses for typing; with clear, selects all content so the first key replaces it. */
+  | { type: 'prepareType'; target: TargetSpec; clear: boolean; timeoutMs: number }
+  | { type: 'readChecked'; target: TargetSpec }
+  | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
+  | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
+  | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number }
+  | { type: 'get'; what: GetWhat; target?: TargetSpec; name?: string }
+  | { type: 'is'; what: IsWhat; target: TargetSpec }
+  | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string; refFloor: number }
+  /** Sets data-llm-agent-mark=<nonce> on the element so main-world / CDP code can find it. */
+  | { type: 'mark'; target: TargetSpec; nonce: string };
 
 export interface FrameSlotInfo {
   /** Ref of the <iframe> element in this frame's snapshot. */
@@ -40,7 +110,23 @@ export interface ContentSnapshot {
 export interface ContentResults {
   ping: { pong: true };
   snapshot: ContentSnapshot;
+  frameOffset: { x: number; y: number } | null;
+  locate: Located;
+  focus: { description: string };
+  prepareFill: { mode: 'insertText' | 'done'; description: string };
+  prepareType: { description: string };
+  readChecked: { checked: boolean | 'mixed'; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
+  selectOption: { selected: string[]; description: string };
+  scroll: { scrollX: number; scrollY: number; description?: string };
+  waitFor: { waitedMs: number; detail: string };
+  get: { value: unknown };
+  is: { value: boolean };
+  find: { matches: FoundElement[]; total: number; maxRef: number };
+  mark: { description: string };
 }
+
+/** Attribute `mark` sets; main-world code removes it after use. */
+export const MARK_ATTRIBUTE = 'data-llm-agent-mark';
 
 export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 

@@ -1,0 +1,212 @@
+/**
+ * Shadow-DOM-aware tree helpers and the per-pass caches of the snapshot engine.
+ *
+ * A "pass" is one call of `withStyleCache(fn)`: the DOM is assumed not to
+ * change while `fn` runs, so computed styles, hidden-ness, label indexes and
+ * names may be memoised. Outside a pass nothing is cached, so single calls
+ * from tests or actions always see the live DOM.
+ */
+
+type PseudoElement = '::before' | '::after';
+
+// Namespace checks instead of instanceof: elements of another frame have
+// another realm's HTMLElement.
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+let passDepth = 0;
+
+/**
+ * What the current pass has learnt about one element. One record per element
+ * (instead of a map per fact) keeps the per-element cost at one map lookup,
+ * which matters on 50,000-element pages. `undefined` = not computed yet.
+ */
+export class ElementFacts {
+  style: CSSStyleDeclaration | undefined = undefined;
+  shadowRoot: ShadowRoot | null | undefined = undefined;
+  /** Excluded from the accessibility tree (visibility.ts). */
+  hidden: boolean | undefined = undefined;
+  /** Hidden with everything below it (display:none, aria-hidden, inert …). */
+  subtreeHidden: boolean | undefined = undefined;
+  /** All of its children are hidden (the above, or content-visibility:hidden). */
+  contentsHidden: boolean | undefined = undefined;
+  role: string | undefined = undefined;
+  name: string | undefined = undefined;
+  description: string | undefined = undefined;
+  before: string | undefined = undefined;
+  after: string | undefined = undefined;
+}
+
+let facts: Map<Element, ElementFacts> | null = null;
+
+/** The element's record for the current pass, or null outside a pass (compute, don't memoise). */
+export function factsOf(el: Element): ElementFacts | null {
+  if (!facts) return null;
+  let record = facts.get(el);
+  if (!record) {
+    record = new ElementFacts();
+    facts.set(el, record);
+  }
+  return record;
+}
+
+const passCaches: PassCache<unknown, unknown>[] = [];
+
+/**
+ * A map that exists only during a pass. `get()` returns null outside a pass,
+ * so callers compute without memoising. All pass caches are dropped when the
+ * outermost pass ends, so no element is kept alive between snapshots.
+ */
+export class PassCache<K, V> {
+  private map: Map<K, V> | null = null;
+
+  constructor() {
+    passCaches.push(this as PassCache<unknown, unknown>);
+  }
+
+  get(): Map<K, V> | null {
+    if (passDepth === 0) return null;
+    if (!this.map) this.map = new Map();
+    return this.map;
+  }
+
+  clear(): void {
+    this.map = null;
+  }
+}
+
+/** Runs `fn` as one pass: styles (and the other pass caches) are memoised until it returns. Re-entrant. */
+export function withStyleCache<T>(fn: () => T): T {
+  if (passDepth++ === 0) facts = new Map();
+  try {
+    return fn();
+  } finally {
+    if (--passDepth === 0) {
+      facts = null;
+      for (const cache of passCaches) cache.clear();
+    }
+  }
+}
+
+/** True while a `withStyleCache` pass runs. */
+export function inPass(): boolean {
+  return passDepth > 0;
+}
+
+function computeStyle(el: Element, pseudo?: PseudoElement): CSSStyleDeclaration {
+  // Elements of another same-origin frame must use that frame's window.
+  const view = el.ownerDocument.defaultView ?? window;
+  return view.getComputedStyle(el, pseudo);
+}
+
+/**
+ * Computed style; memoised per element during a pass. Pseudo-element styles
+ * are not memoised: their only reader (names-pseudo.ts) memoises the text.
+ */
+export function getStyle(el: Element, pseudo?: PseudoElement): CSSStyleDeclaration {
+  if (pseudo) return computeStyle(el, pseudo);
+  const record = factsOf(el);
+  if (!record) return computeStyle(el);
+  return (record.style ??= computeStyle(el));
+}
+
+interface ChromeDomApi {
+  openOrClosedShadowRoot?: (element: HTMLElement) => ShadowRoot | null;
+}
+
+function chromeDom(): ChromeDomApi | undefined {
+  // Content scripts have chrome.dom; plain pages (tests) have a `chrome`
+  // object without it.
+  return (globalThis as { chrome?: { dom?: ChromeDomApi } }).chrome?.dom;
+}
+
+// Only these elements (and valid custom elements) may call attachShadow():
+// https://dom.spec.whatwg.org/#dom-element-attachshadow. Checking the name
+// first spares an extension-API call per element on large pages.
+const kShadowHostNames = new Set([
+  'article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'header', 'main', 'nav', 'p', 'section', 'span',
+]);
+
+export function shadowRootOf(el: Element): ShadowRoot | null {
+  const open = el.shadowRoot;
+  if (open) return open;
+  const api = chromeDom();
+  if (!api?.openOrClosedShadowRoot || el.namespaceURI !== HTML_NS) return null;
+  const name = el.localName;
+  if (!kShadowHostNames.has(name) && !name.includes('-')) return null;
+  // The extension API call costs far more than a map lookup; the walker and
+  // the hidden-ancestor check both ask for the same hosts.
+  const record = factsOf(el);
+  if (record && record.shadowRoot !== undefined) return record.shadowRoot;
+  let root: ShadowRoot | null = null;
+  try {
+    root = api.openOrClosedShadowRoot(el as HTMLElement) ?? null;
+  } catch {
+    root = null;
+  }
+  if (record) record.shadowRoot = root;
+  return root;
+}
+
+function isSlot(node: Node): node is HTMLSlotElement {
+  return (node as Element).localName === 'slot' && (node as Element).namespaceURI === HTML_NS;
+}
+
+/** Children in composed (rendered) order: shadow content of a host, assigned nodes of a slot. */
+export function composedChildren(node: Node): Node[] {
+  if (node.nodeType === Node.ELEMENT_NODE) {
+    const root = shadowRootOf(node as Element);
+    if (root) return Array.from(root.childNodes);
+    if (isSlot(node)) {
+      const assigned = node.assignedNodes();
+      if (assigned.length) return assigned;
+    }
+  }
+  return Array.from(node.childNodes);
+}
+
+/** The slot a node of a closed shadow tree's host is assigned to (assignedSlot hides it). */
+function slotInClosedRoot(node: Node, root: ShadowRoot): HTMLSlotElement | null {
+  for (const slot of root.querySelectorAll('slot')) {
+    if (slot.assignedNodes().includes(node as ChildNode)) return slot;
+  }
+  return null;
+}
+
+/** Parent in the composed tree: the slot for slotted nodes, the host for shadow-root children. */
+export function composedParent(el: Node): Element | null {
+  const slot = (el as Element | Text).assignedSlot;
+  if (slot) return slot;
+  const parent = el.parentNode;
+  if (!parent) return null;
+  if (parent.nodeType === Node.DOCUMENT_FRAGMENT_NODE) return (parent as ShadowRoot).host ?? null;
+  if (parent.nodeType !== Node.ELEMENT_NODE) return null;
+  const parentEl = parent as Element;
+  // A child of a host that has a closed root: find its slot, if any.
+  if (!parentEl.shadowRoot) {
+    const root = shadowRootOf(parentEl);
+    if (root) return slotInClosedRoot(el, root) ?? parentEl;
+  }
+  return parentEl;
+}
+
+/** id lookup in the element's own tree scope (document or shadow root), as IDREFs resolve. */
+export function getElementByIdInScope(el: Element, id: string): Element | null {
+  const root = el.getRootNode() as Node & { getElementById?: (id: string) => Element | null };
+  if (typeof root.getElementById === 'function') return root.getElementById(id);
+  return null;
+}
+
+/** Elements referenced by an IDREF list attribute (aria-labelledby …), first match per id, no duplicates. */
+export function getIdRefs(el: Element, attr: string): Element[] {
+  const value = el.getAttribute(attr);
+  if (!value) return [];
+  const result: Element[] = [];
+  for (const id of value.split(/\s+/)) {
+    if (!id) continue;
+    const target = getElementByIdInScope(el, id);
+    if (target && !result.includes(target)) result.push(target);
+  }
+  return result;
+}

@@ -1,0 +1,53 @@
+/**
+ * The snapshot engine's public API, called by the content script of every frame.
+ *
+ *   takeSnapshot({ interactive, depth, root, viewportOnly, refPrefix, refFloor })
+ *     → { lines, frames, maxRef }
+ *   resolveRef('e12' | 'f3e12') → Element, or AgentError STALE_REF
+ */
+import { withStyleCache } from './dom.ts';
+import { format } from './format.ts';
+import type { FrameSlot } from './format.ts';
+import { currentMaxRef, raiseRefFloor, refForElement, resolveRef } from './refs.ts';
+import { deepActiveElement } from './states.ts';
+import { walk } from './walk.ts';
+
+export type { FrameSlot } from './format.ts';
+export { currentMaxRef, refForElement, resolveRef };
+
+export interface SnapshotOptions {
+  /** Only ref-bearing lines plus the headings/landmarks/ancestors that give them context. */
+  interactive?: boolean;
+  /** Max tree depth (0 = only top level lines); deeper content becomes one `- … N more lines` marker. */
+  depth?: number;
+  /** Scope the snapshot to this subtree (default: the whole document). */
+  root?: Element;
+  /** Only elements intersecting the viewport (plus their ancestors). */
+  viewportOnly?: boolean;
+  /** '' for the main frame, e.g. 'f12' for a child frame. */
+  refPrefix?: string;
+  /** Never issue a ref number <= this (the highest one earlier documents of the tab issued). */
+  refFloor?: number;
+}
+
+export interface SnapshotResult {
+  lines: string[];
+  frames: FrameSlot[];
+  /** Highest ref number issued so far in this document; the background persists it as the next floor. */
+  maxRef: number;
+}
+
+export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
+  raiseRefFloor(options.refFloor);
+  const doc = options.root?.ownerDocument ?? document;
+  const root = options.root ?? doc.body ?? doc.documentElement;
+  if (!root) return { lines: [], frames: [], maxRef: currentMaxRef() };
+  const depth = options.depth !== undefined && options.depth >= 0 ? Math.floor(options.depth) : undefined;
+  // One pass: styles, hidden-ness and names are computed once and the DOM
+  // is only read, so the browser lays out at most once.
+  const { lines, frames } = withStyleCache(() => {
+    const tree = walk(root, { interactive: !!options.interactive, viewportOnly: !!options.viewportOnly });
+    return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: deepActiveElement(doc), interactive: !!options.interactive });
+  });
+  return { lines, frames, maxRef: currentMaxRef() };
+}

@@ -1,0 +1,180 @@
+/**
+ * CSS ::before/::after text for accessible names (accname 2F.ii).
+ *
+ * getComputedStyle(el, '::before') costs about as much as the rest of a
+ * name computation, and almost no element has generated content. So, once
+ * per pass and tree scope, we index the style rules that set `content` on a
+ * ::before/::after by the id, class or tag of their subject, and only ask for
+ * the pseudo style of elements that some such rule could match. When a
+ * scope's rules cannot be read (cross-origin sheets) every element is asked.
+ */
+import { PassCache, factsOf, getStyle } from './dom.ts';
+
+interface PseudoIndex {
+  /** A rule may match anything (no usable key, unreadable sheet, nesting…). */
+  any: boolean;
+  ids: Set<string>;
+  classes: Set<string>;
+  tags: Set<string>;
+}
+
+const kPseudoRe = /::?(before|after)\b/i;
+
+/** Index key of the subject compound of a selector (before its ::before/::after), or null if none. */
+function addSelector(index: PseudoIndex, selector: string): void {
+  const match = kPseudoRe.exec(selector);
+  if (!match) return;
+  let subject = selector.slice(0, match.index);
+  if (subject.includes('&') || subject.includes('::')) {
+    index.any = true;
+    return;
+  }
+  // Last compound selector: drop everything up to the last combinator
+  // outside parentheses and attribute brackets.
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < subject.length; i++) {
+    const c = subject[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0 && (c === ' ' || c === '>' || c === '+' || c === '~')) start = i + 1;
+  }
+  subject = subject.slice(start);
+  // Strip functional pseudo-classes and attribute selectors: keys inside
+  // :is()/:not() are not required of the subject.
+  let flat = '';
+  depth = 0;
+  for (const c of subject) {
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0) flat += c;
+  }
+  const id = /#(-?[_a-zA-Z\u00a0-\uffff][-\w\u00a0-\uffff]*)/.exec(flat);
+  if (id) return void index.ids.add(id[1]);
+  const cls = /\.(-?[_a-zA-Z\u00a0-\uffff][-\w\u00a0-\uffff]*)/.exec(flat);
+  if (cls) return void index.classes.add(cls[1]);
+  const tag = /^([a-zA-Z][-\w]*)/.exec(flat);
+  if (tag) return void index.tags.add(tag[1].toLowerCase());
+  index.any = true;
+}
+
+function addRules(index: PseudoIndex, rules: CSSRuleList): void {
+  for (const rule of rules) {
+    if (index.any) return;
+    const style = (rule as CSSStyleRule).style;
+    const selector = (rule as CSSStyleRule).selectorText;
+    if (selector !== undefined && style && style.getPropertyValue('content') !== '') {
+      for (const part of splitSelectorList(selector)) addSelector(index, part);
+    }
+    const imported = (rule as CSSImportRule).styleSheet;
+    if (imported) addSheet(index, imported);
+    // @media, @supports, @layer, @container and nested style rules.
+    const nested = (rule as CSSGroupingRule).cssRules;
+    if (nested) addRules(index, nested);
+  }
+}
+
+function addSheet(index: PseudoIndex, sheet: CSSStyleSheet): void {
+  let rules: CSSRuleList;
+  try {
+    rules = sheet.cssRules;
+  } catch {
+    // Cross-origin sheet: its rules are unknown.
+    index.any = true;
+    return;
+  }
+  addRules(index, rules);
+}
+
+function splitSelectorList(list: string): string[] {
+  if (!list.includes(',')) return [list];
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+const indexes = new PassCache<Node, PseudoIndex>();
+
+function indexFor(root: Document | ShadowRoot): PseudoIndex {
+  const index: PseudoIndex = { any: false, ids: new Set(), classes: new Set(), tags: new Set() };
+  for (const sheet of root.styleSheets) addSheet(index, sheet);
+  for (const sheet of root.adoptedStyleSheets ?? []) addSheet(index, sheet);
+  return index;
+}
+
+/** Could an author rule give this element a ::before/::after with content? */
+function mayHavePseudo(el: Element): boolean {
+  const cache = indexes.get();
+  if (!cache) return true;
+  // Hosts (:host::before), slotted nodes (::slotted()::before) and parts
+  // (::part()::before) can be styled from other scopes: always ask.
+  if (el.shadowRoot || (el as HTMLElement).assignedSlot || el.hasAttribute('part')) return true;
+  const root = el.getRootNode();
+  if (root.nodeType !== Node.DOCUMENT_NODE && root.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) return true;
+  let index = cache.get(root);
+  if (!index) {
+    index = indexFor(root as Document | ShadowRoot);
+    cache.set(root, index);
+  }
+  if (index.any) return true;
+  if (index.tags.has(el.localName)) return true;
+  if (el.id && index.ids.has(el.id)) return true;
+  if (index.classes.size) {
+    const list = el.classList;
+    for (let i = 0; i < list.length; i++) if (index.classes.has(list[i])) return true;
+  }
+  return false;
+}
+
+function parseContent(content: string): string {
+  // Computed `content` is a list of strings and functions; `"a" / "alt"`
+  // gives alternative text, which is what accname wants when present
+  // (https://drafts.csswg.org/css-content/#content-property).
+  if (!content || content === 'none' || content === 'normal') return '';
+  let slash = false;
+  let main = '';
+  let alt = '';
+  const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(\/)/g;
+  for (let m = re.exec(content); m; m = re.exec(content)) {
+    if (m[3]) {
+      slash = true;
+      continue;
+    }
+    const text = (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1');
+    if (slash) alt += text;
+    else main += text;
+  }
+  return slash ? alt : main;
+}
+
+/** CSS ::before/::after text; block-level pseudos are set apart by spaces. */
+export function pseudoContent(el: Element, pseudo: '::before' | '::after'): string {
+  const record = factsOf(el);
+  const cached = pseudo === '::before' ? record?.before : record?.after;
+  if (cached !== undefined) return cached;
+  let text = '';
+  if (mayHavePseudo(el)) {
+    const style = getStyle(el, pseudo);
+    // Browsers expose no text of display:none or visibility:hidden pseudos.
+    if (style.display !== 'none' && style.visibility !== 'hidden') {
+      text = parseContent(style.content);
+      if (text && style.display !== 'inline') text = ' ' + text + ' ';
+    }
+  }
+  if (record) {
+    if (pseudo === '::before') record.before = text;
+    else record.after = text;
+  }
+  return text;
+}

@@ -1,0 +1,85 @@
+import { AgentError } from '../../shared/errors.ts';
+
+/**
+ * Ref bookkeeping for one document (one content-script instance).
+ *
+ * A ref number is bound to one element for the element's lifetime and is never
+ * issued again in the tab: the background tells us the highest number any
+ * earlier document or frame of the tab has issued (`refFloor`), and new numbers
+ * start above it. Agents that act on a stale ref then get STALE_REF instead of
+ * silently hitting whatever element took the number over (the failure peers
+ * ship: vercel-labs/agent-browser#1443, chrome-devtools-mcp#561).
+ */
+
+const numberOf = new WeakMap<Element, number>();
+// WeakRef so that the registry never keeps a removed subtree alive.
+const elementOf = new Map<number, WeakRef<Element>>();
+let maxIssued = 0;
+let liveAfterLastPrune = 0;
+
+const REF_PATTERN = /^(?:f[0-9A-Za-z_-]+)?e(\d+)$/;
+
+/** Raises the floor: numbers at or below it belong to earlier documents of this tab. */
+export function raiseRefFloor(floor: number | undefined): void {
+  if (floor !== undefined && Number.isFinite(floor) && floor > maxIssued) maxIssued = Math.floor(floor);
+}
+
+/** The number bound to `el`, issuing the next free one if it has none. */
+export function refNumberFor(el: Element): number {
+  const existing = numberOf.get(el);
+  if (existing !== undefined) return existing;
+  const n = ++maxIssued;
+  numberOf.set(el, n);
+  elementOf.set(n, new WeakRef(el));
+  if (elementOf.size > 2 * liveAfterLastPrune + 1024) prune();
+  return n;
+}
+
+/** The number already bound to `el`, or undefined; never issues. */
+export function existingRefNumber(el: Element): number | undefined {
+  return numberOf.get(el);
+}
+
+export function formatRef(prefix: string, n: number): string {
+  return `${prefix}e${n}`;
+}
+
+/** Issues (or reuses) the ref of `el` and renders it with the frame prefix. */
+export function refForElement(el: Element, refPrefix = ''): string {
+  return formatRef(refPrefix, refNumberFor(el));
+}
+
+export function currentMaxRef(): number {
+  return maxIssued;
+}
+
+/**
+ * Finds the element a ref was issued for. A frame prefix (`f3e12`) was already
+ * used by the background to route the call to this frame, so only the number
+ * matters here.
+ */
+export function resolveRef(ref: string): Element {
+  const match = REF_PATTERN.exec(ref.trim());
+  if (!match) {
+    throw new AgentError(
+      'STALE_REF',
+      `"${ref}" is not a ref from a snapshot (refs look like e12 or f3e12). Take a new snapshot (browser_snapshot) and use a ref from it.`,
+    );
+  }
+  const n = Number(match[1]);
+  const el = elementOf.get(n)?.deref();
+  if (!el || !el.isConnected) {
+    const why = !elementOf.has(n)
+      ? 'it was not issued in this document (the page may have navigated or reloaded)'
+      : 'its element was removed from the page';
+    throw new AgentError('STALE_REF', `Ref ${ref} is stale: ${why}. Take a new snapshot (browser_snapshot) and use the new ref.`);
+  }
+  return el;
+}
+
+// Drops entries whose element was garbage-collected, so the map stays the
+// size of the live set on pages that re-render constantly.
+function prune(): void {
+  for (const [n, weak] of elementOf) if (!weak.deref()) elementOf.delete(n);
+  liveAfterLastPrune = elementOf.size;
+}

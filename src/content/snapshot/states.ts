@@ -1,0 +1,168 @@
+import { composedParent, shadowRootOf } from './dom.ts';
+
+/**
+ * States and values printed after a node's name, in the order and spelling of
+ * Playwright's aria snapshot (`[checked]`, `[checked=mixed]`, `[disabled]`,
+ * `[expanded]`, `[active]`, `[level=2]`, `[pressed]`, `[selected]`), followed
+ * by our `[required]` and `[invalid]`. Only computed for nodes that get printed.
+ */
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const CHECKED_ROLES = new Set(['checkbox', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'switch', 'treeitem']);
+const SELECTED_ROLES = new Set(['gridcell', 'option', 'row', 'tab', 'treeitem', 'columnheader', 'rowheader']);
+const LEVEL_ROLES = new Set(['heading', 'listitem', 'row', 'treeitem']);
+const PRESSED_ROLES = new Set(['button']);
+// https://w3c.github.io/aria/#aria-disabled — roles the state applies to.
+const DISABLED_ROLES = new Set([
+  'application', 'button', 'composite', 'gridcell', 'group', 'input', 'link', 'menuitem', 'scrollbar', 'separator',
+  'tab', 'checkbox', 'columnheader', 'combobox', 'grid', 'listbox', 'menu', 'menubar', 'menuitemcheckbox',
+  'menuitemradio', 'option', 'radio', 'radiogroup', 'row', 'rowheader', 'searchbox', 'select', 'slider',
+  'spinbutton', 'switch', 'tablist', 'textbox', 'toolbar', 'tree', 'treegrid', 'treeitem',
+]);
+const REQUIRED_ROLES = new Set([
+  'checkbox', 'combobox', 'gridcell', 'listbox', 'radiogroup', 'spinbutton', 'textbox', 'searchbox', 'tree',
+  'columnheader', 'rowheader', 'radio', 'switch',
+]);
+// Elements whose disabledness HTML defines (incl. <fieldset disabled> and <optgroup disabled>).
+const NATIVE_DISABLE = new Set(['button', 'input', 'select', 'textarea', 'option', 'optgroup', 'fieldset']);
+const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+
+/** The focused element, looking through open and closed shadow roots. */
+export function deepActiveElement(doc: Document): Element | null {
+  let active = doc.activeElement;
+  while (active) {
+    const root = shadowRootOf(active);
+    const inner = root?.activeElement;
+    if (!inner) break;
+    active = inner;
+  }
+  if (!active || active === doc.body || active === doc.documentElement) return null;
+  return active;
+}
+
+/** The ` [checked] [disabled] …` suffix for a node; '' when it has no states. */
+export function stateSuffix(el: Element, role: string, active: Element | null, ariaDisabled?: boolean): string {
+  let s = '';
+  if (CHECKED_ROLES.has(role)) {
+    const checked = checkedState(el);
+    if (checked === 'mixed') s += ' [checked=mixed]';
+    else if (checked) s += ' [checked]';
+  }
+  if (DISABLED_ROLES.has(role) && isDisabled(el, ariaDisabled)) s += ' [disabled]';
+  if (isExpanded(el)) s += ' [expanded]';
+  if (el === active) s += ' [active]';
+  if (LEVEL_ROLES.has(role)) {
+    const level = levelOf(el, role);
+    if (level) s += ` [level=${level}]`;
+  }
+  if (PRESSED_ROLES.has(role)) {
+    const pressed = el.getAttribute('aria-pressed');
+    if (pressed === 'mixed') s += ' [pressed=mixed]';
+    else if (pressed === 'true') s += ' [pressed]';
+  }
+  if (SELECTED_ROLES.has(role) && isSelected(el)) s += ' [selected]';
+  if (REQUIRED_ROLES.has(role) && isRequired(el)) s += ' [required]';
+  if (isInvalid(el)) s += ' [invalid]';
+  return s;
+}
+
+function checkedState(el: Element): boolean | 'mixed' {
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    if (el.type === 'checkbox' && el.indeterminate) return 'mixed';
+    return el.checked;
+  }
+  const aria = el.getAttribute('aria-checked');
+  if (aria === 'mixed') return 'mixed';
+  return aria === 'true';
+}
+
+/**
+ * Disabled natively or by aria-disabled on it or an ancestor. `ariaDisabled`
+ * is the inherited aria-disabled value when the caller (the tree walk) already
+ * knows it; otherwise the ancestors are looked at.
+ */
+export function isDisabled(el: Element, ariaDisabled?: boolean): boolean {
+  // :disabled already covers <fieldset disabled> (except its first legend) and <optgroup disabled>.
+  if (NATIVE_DISABLE.has(el.localName) && el.namespaceURI === HTML_NS && el.matches(':disabled')) return true;
+  if (ariaDisabled !== undefined) return ariaDisabled;
+  // aria-disabled is inherited by descendants unless one says aria-disabled="false".
+  for (let e: Element | null = el; e; e = composedParent(e)) {
+    const attr = e.getAttribute('aria-disabled');
+    if (attr === null) continue;
+    const v = attr.trim().toLowerCase();
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+  }
+  return false;
+}
+
+function isExpanded(el: Element): boolean {
+  const aria = el.getAttribute('aria-expanded');
+  if (aria !== null) return aria === 'true';
+  // A details' summary is its disclosure button.
+  if (el.localName === 'summary') {
+    const details = el.parentElement;
+    return details instanceof HTMLDetailsElement && details.open && details.querySelector(':scope > summary') === el;
+  }
+  return false;
+}
+
+function levelOf(el: Element, role: string): number {
+  const aria = Number.parseInt(el.getAttribute('aria-level') ?? '', 10);
+  if (aria > 0) return aria;
+  const m = /^h([1-6])$/.exec(el.localName);
+  if (m) return Number(m[1]);
+  // https://w3c.github.io/aria/#heading — aria-level defaults to 2.
+  return role === 'heading' ? 2 : 0;
+}
+
+function isSelected(el: Element): boolean {
+  if (el instanceof HTMLOptionElement) return el.selected;
+  return el.getAttribute('aria-selected') === 'true';
+}
+
+function isRequired(el: Element): boolean {
+  if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.required) return true;
+  return el.getAttribute('aria-required') === 'true';
+}
+
+function isInvalid(el: Element): boolean {
+  const aria = el.getAttribute('aria-invalid');
+  if (aria !== null && aria !== '' && aria !== 'false') return true;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return false;
+  // :user-invalid, not :invalid — Chromium only reports a required field as
+  // invalid after the user touched it, and so do we.
+  try {
+    return el.matches(':user-invalid');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Text shown after the colon of a control, like Playwright's `- textbox "Name": John`.
+ * Passwords are masked: snapshot text ends up in a model's context and logs.
+ */
+export function valueOf(el: Element, role: string, interactive = false): string {
+  // Interactive mode prints no options, so a drop-down says what is selected.
+  if (interactive && el instanceof HTMLSelectElement && role === 'combobox') return el.selectedOptions[0]?.label ?? '';
+  if (el instanceof HTMLInputElement) {
+    if (!VALUE_ROLES.has(role)) return '';
+    if (el.type === 'password') return el.value ? '••••••••' : '';
+    return el.value;
+  }
+  if (el instanceof HTMLTextAreaElement) return el.value;
+  if (el instanceof HTMLProgressElement || el instanceof HTMLMeterElement) {
+    return el.hasAttribute('value') ? String(el.value) : '';
+  }
+  if (RANGE_ROLES.has(role)) return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '';
+  return '';
+}
+
+/** The `/placeholder:` property, printed when it says more than the name. */
+export function placeholderOf(el: Element, role: string, name: string): string {
+  if (!VALUE_ROLES.has(role)) return '';
+  const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder') ?? '';
+  return placeholder && placeholder !== name ? placeholder : '';
+}

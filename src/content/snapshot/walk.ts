@@ -1,0 +1,310 @@
+import { composedParent, getStyle, shadowRootOf } from './dom.ts';
+import { getRole } from './roles.ts';
+import { isDisabled } from './states.ts';
+import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox } from './visibility.ts';
+
+/**
+ * One pass over the composed tree (light DOM, open and closed shadow roots,
+ * slotted nodes in rendered order) that builds the node tree `format.ts`
+ * prints. Kept cheap on purpose: computed styles come from the pass cache,
+ * hidden subtrees are skipped at their root, layout is only read (never
+ * written) so the browser lays out once, and names/states are left to the
+ * formatter, which computes them only for lines it prints.
+ */
+
+/** Separates text of block boxes so `<div>A</div><div>B</div>` stays two text lines. */
+export const BREAK = 0;
+export type Kid = SNode | string | typeof BREAK;
+
+export interface SNode {
+  el: Element;
+  role: string;
+  /** Gets a ref: something an agent can act on (visible, takes pointer events). */
+  refable: boolean;
+  /** Got its ref for being clickable with a pointer cursor, not for its role. */
+  cursor: boolean;
+  kids: Kid[];
+  /** An ancestor (or the element) says aria-disabled="true", and no closer one says "false". */
+  ariaDisabled: boolean;
+  /**
+   * Interactive mode only: the start of the text under the node (text is not
+   * printed there). Names a ref'd element that has no name, and a table row.
+   */
+  text?: string;
+}
+
+export interface WalkOptions {
+  interactive: boolean;
+  viewportOnly: boolean;
+}
+
+// Roles an agent acts on; elements with them get refs when visible.
+export const CONTROL_ROLES = new Set([
+  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'gridcell', 'scrollbar',
+  'iframe',
+]);
+// Kept in interactive mode even without refs below them: they tell the agent where it is.
+export const CONTEXT_ROLES = new Set([
+  'heading', 'banner', 'main', 'navigation', 'contentinfo', 'complementary', 'region', 'form', 'search',
+  'dialog', 'alertdialog',
+]);
+// Kept in interactive mode even around a single ref: they say which row or menu it is in.
+// Other containers (lists, cells, groups, paragraphs …) are kept only around two or more.
+export const GROUPING_ROLES = new Set([
+  'row', 'menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar',
+]);
+// Their rows carry the context in interactive mode; the wrappers add only indentation.
+const TABLE_WRAPPERS = new Set(['table', 'rowgroup', 'grid', 'treegrid']);
+// How much text interactive mode keeps per node for names.
+const MAX_TEXT = 100;
+// A generic element with one of these has a name to print, so it is not flattened.
+const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const IGNORED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option', 'slot']);
+// display values that start a new line of text.
+const INLINE_DISPLAYS = new Set(['inline', 'contents', 'ruby', 'ruby-text']);
+
+interface Viewport {
+  width: number;
+  height: number;
+}
+
+export function walk(root: Element, options: WalkOptions): SNode {
+  const walker = new Walker(root.ownerDocument, options);
+  const fragment: SNode = { el: root, role: 'fragment', refable: false, cursor: false, ariaDisabled: false, kids: [] };
+  const doc = root.ownerDocument;
+  if (root === doc.body || root === doc.documentElement) walker.children(root, fragment.kids, true, false);
+  else walker.element(root, fragment.kids, true);
+  finish(fragment, options.interactive);
+  return fragment;
+}
+
+function push(out: Kid[], kid: Kid): void {
+  const last = out.length - 1;
+  if (typeof kid === 'string' && last >= 0 && typeof out[last] === 'string') out[last] += kid;
+  else out.push(kid);
+}
+
+class Walker {
+  private readonly interactive: boolean;
+  private readonly viewport: Viewport | null;
+  // aria-disabled is inherited; tracking it on the way down spares each control an ancestor walk.
+  private ariaDisabled = false;
+  // The element whose children are being visited may hide them without hiding itself:
+  // a closed <details>, content-visibility:hidden (hidden=until-found), or we came from a root.
+  private parentHidesContent = true;
+
+  constructor(doc: Document, options: WalkOptions) {
+    this.interactive = options.interactive;
+    const view = doc.defaultView ?? window;
+    this.viewport = options.viewportOnly ? { width: view.innerWidth, height: view.innerHeight } : null;
+  }
+
+  /** `inView`: text here is inside the viewport (always true without viewportOnly). */
+  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean): void {
+    const saved = this.parentHidesContent;
+    this.parentHidesContent = hidesContent(el);
+    try {
+      this.childNodes(el, out, inView, hiddenMode);
+    } finally {
+      this.parentHidesContent = saved;
+    }
+  }
+
+  private childNodes(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean): void {
+    // Same order as dom.ts composedChildren(), without an array per element.
+    const root = shadowRootOf(el);
+    if (root) {
+      for (let c = root.firstChild; c; c = c.nextSibling) this.child(c, out, inView, hiddenMode);
+      return;
+    }
+    if (el.localName === 'slot') {
+      const assigned = (el as HTMLSlotElement).assignedNodes();
+      if (assigned.length) {
+        for (const c of assigned) this.child(c, out, inView, hiddenMode);
+        return;
+      }
+    }
+    for (let c = el.firstChild; c; c = c.nextSibling) this.child(c, out, inView, hiddenMode);
+  }
+
+  private child(child: Node, out: Kid[], inView: boolean, hiddenMode: boolean): void {
+    const type = child.nodeType;
+    if (type === 1) {
+      if (hiddenMode) this.hiddenElement(child as Element, out, inView);
+      else this.element(child as Element, out, inView);
+    } else if (type === 3 && inView && !hiddenMode) {
+      const text = (child as Text).data;
+      if (text) push(out, text);
+    }
+  }
+
+  /**
+   * The common case of isHiddenForAria() without its per-element
+   * checkVisibility() and ancestor walk (together ~30 % of a snapshot of the
+   * 10,000-element bench page): during the walk every ancestor is known to be
+   * exposed, so a plain HTML element is decided by its own attributes and
+   * style. undefined = unusual, ask visibility.ts.
+   */
+  private quickShown(el: Element, style: CSSStyleDeclaration): boolean | undefined {
+    if (this.parentHidesContent || el.namespaceURI !== HTML_NS || IGNORED_TAGS.has(el.localName)) return undefined;
+    if (el.hasAttribute('aria-hidden') || el.hasAttribute('inert') || el.hasAttribute('hidden')) return undefined;
+    const display = style.display;
+    if (display === 'none') return false;
+    if (display === 'contents' || style.visibility !== 'visible') return undefined;
+    return true;
+  }
+
+  // Below an element hidden only by its own visibility:hidden, a descendant may be visible again.
+  private hiddenElement(el: Element, out: Kid[], inView: boolean): void {
+    if (!isHiddenForAria(el)) this.element(el, out, inView);
+    else if (isHiddenByVisibilityOnly(el)) this.children(el, out, inView, true);
+  }
+
+  element(el: Element, out: Kid[], parentInView: boolean): void {
+    const inherited = this.ariaDisabled;
+    const attr = el.getAttribute('aria-disabled');
+    if (attr !== null) {
+      const v = attr.trim().toLowerCase();
+      if (v === 'true') this.ariaDisabled = true;
+      else if (v === 'false') this.ariaDisabled = false;
+    }
+    try {
+      this.visit(el, out, parentInView);
+    } finally {
+      this.ariaDisabled = inherited;
+    }
+  }
+
+  private visit(el: Element, out: Kid[], parentInView: boolean): void {
+    const style = getStyle(el);
+    const shown = this.quickShown(el, style);
+    if (shown === false) return;
+    if (shown === undefined && isHiddenForAria(el)) {
+      if (isHiddenByVisibilityOnly(el)) this.children(el, out, parentInView, true);
+      return;
+    }
+    const tag = el.localName;
+    const display = style.display;
+    // display:contents has no box: whether it is in view is up to its parent and children.
+    const inView = this.viewport && display !== 'contents' ? intersects(el, this.viewport) : parentInView;
+    if (tag === 'iframe' || tag === 'frame') {
+      // The frame's own content script snapshots its document; we only leave a slot for it.
+      if (inView && isVisibleBox(el)) out.push({ el, role: 'iframe', refable: true, cursor: false, ariaDisabled: false, kids: [] });
+      return;
+    }
+    if (tag === 'br') {
+      if (inView) push(out, '\n');
+      return;
+    }
+
+    let role = getRole(el);
+    let refable = false;
+    let cursor = false;
+    const control = role !== null && CONTROL_ROLES.has(role);
+    const pointer = style.cursor === 'pointer' && !parentHasPointer(el);
+    if (control || pointer || isClickable(el)) {
+      // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
+      refable = style.pointerEvents !== 'none' && !(control && isDisabled(el, this.ariaDisabled)) && isVisibleBox(el);
+      cursor = refable && !control && pointer;
+      if (refable && role === null) role = 'generic';
+    }
+    const block = !INLINE_DISPLAYS.has(display);
+    // inline-block and friends separate words but do not start a new text line.
+    const spaced = !block && display !== 'inline' && display !== 'contents';
+
+    if (role === null || (role === 'generic' && !refable && !hasNameAttr(el))) {
+      // No role, or a generic wrapper with nothing to say: its children belong to the parent.
+      const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
+      if (sep !== null) push(out, sep);
+      this.children(el, out, inView, false);
+      if (sep !== null) push(out, sep);
+      return;
+    }
+
+    const node: SNode = { el, role, refable, cursor, ariaDisabled: this.ariaDisabled, kids: [] };
+    // Text inside a <textarea> is its value, which the formatter prints.
+    if (tag !== 'textarea') this.children(el, node.kids, inView, false);
+    finish(node, this.interactive);
+
+    if (!inView && node.kids.length === 0) return;
+    if (this.interactive && !refable && !CONTEXT_ROLES.has(role)) {
+      // A container keeps its line when it groups refs (a list, a todo item with checkbox
+      // and link) or gives the one ref inside it context (a table row).
+      if (node.kids.length === 0 || TABLE_WRAPPERS.has(role) || (node.kids.length === 1 && !GROUPING_ROLES.has(role))) {
+        // Not printed: its refs and its text (for a row or ref'd ancestor to use) go to the parent.
+        if (node.text) out.push(BREAK, node.text, BREAK);
+        for (const kid of node.kids) out.push(kid);
+        return;
+      }
+    }
+    if (block) out.push(BREAK);
+    out.push(node);
+    if (block) out.push(BREAK);
+  }
+}
+
+/**
+ * Normalises a node's children: merges adjacent text, collapses whitespace
+ * like rendering does, drops empty strings and block separators. In
+ * interactive mode text is not printed; ref'd nodes keep it as a fallback name.
+ */
+function finish(node: SNode, interactive: boolean): void {
+  const kids: Kid[] = [];
+  let text = '';
+  for (const kid of node.kids) {
+    if (typeof kid === 'string') {
+      text += kid;
+      continue;
+    }
+    flushText(kids, text, node, interactive);
+    text = '';
+    if (kid !== BREAK) kids.push(kid);
+  }
+  flushText(kids, text, node, interactive);
+  node.kids = kids;
+}
+
+function flushText(kids: Kid[], raw: string, node: SNode, interactive: boolean): void {
+  if (!raw) return;
+  if (interactive && (node.text?.length ?? 0) >= MAX_TEXT) return;
+  const text = normalizeText(raw);
+  if (!text) return;
+  if (!interactive) kids.push(text);
+  else node.text = node.text ? `${node.text} ${text}`.slice(0, MAX_TEXT) : text.slice(0, MAX_TEXT);
+}
+
+export function normalizeText(text: string): string {
+  if (ZERO_WIDTH.test(text)) text = text.replace(/[\u200b\u00ad]/g, '');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const ZERO_WIDTH = /[\u200b\u00ad]/;
+
+function hidesContent(el: Element): boolean {
+  if (el.localName === 'details' && !(el as HTMLDetailsElement).open) return true;
+  return getStyle(el).contentVisibility === 'hidden';
+}
+
+function hasNameAttr(el: Element): boolean {
+  for (const attr of NAME_ATTRS) if (el.hasAttribute(attr)) return true;
+  return false;
+}
+
+// cursor:pointer is inherited: only the element where it starts is the clickable one.
+function parentHasPointer(el: Element): boolean {
+  const parent = composedParent(el);
+  return !!parent && getStyle(parent).cursor === 'pointer';
+}
+
+function isClickable(el: Element): boolean {
+  if (el.hasAttribute('onclick') || (el as HTMLElement).onclick) return true;
+  const tabindex = el.getAttribute('tabindex');
+  return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
+}
+
+function intersects(el: Element, viewport: Viewport): boolean {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < viewport.width && r.top < viewport.height;
+}
