@@ -5,6 +5,7 @@
  */
 import browser from 'webextension-polyfill';
 import type { ContentEvent } from '../shared/content-messages.ts';
+import { watchDialogs } from './actions/index.ts';
 import { watchDebugger } from './cdp.ts';
 import { startDevtoolsCapture } from './devtools/index.ts';
 import { handlers } from './commands/index.ts';
@@ -17,6 +18,7 @@ import { loadSettings } from './settings.ts';
 onRequest(createRouter(handlers));
 watchTabs();
 watchDebugger();
+watchDialogs();
 startDevtoolsCapture();
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'NOT_EDITABLE',
   'COVERED',
   'INVALID_TARGET',
+  'DIALOG_OPEN',
+  'NO_DIALOG',
   // anything else
   'EXECUTION_ERROR',
   'INTERNAL',

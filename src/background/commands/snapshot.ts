@@ -4,12 +4,15 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { frameIdForNonce, sendToFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { frameOfRef } from '../refs.ts';
+import { assertNoDialog } from '../actions/dialogs.ts';
+import { recordFrame } from '../frame-map.ts';
 
 /** Frames nested deeper than this are shown as a bare iframe line. */
 const MAX_FRAME_DEPTH = 8;
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
   const { tabId: _ignored, root, ...rest } = params;
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;
@@ -47,6 +50,7 @@ async function frameSnapshot(
     result.frames.map(async (slot) => {
       const childId = await frameIdForNonce(tabId, frameId, slot.nonce);
       if (childId === null) return null;
+      await recordFrame(tabId, childId, { parent: frameId, nonce: slot.nonce });
       // Every frame starts above the tab's floor, so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
       // siblings apart).

@@ -1,1 +1,92 @@
-export const ACTION_METHODS = {} as const;
+/** Element actions, waits, dialogs and read-only queries. */
+import { z } from 'zod';
+import { TabId, TargetFields } from './common.ts';
+
+const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
+
+/** What an action caused, so the agent need not take a snapshot to find out. */
+export const ActionReport = z.object({
+  tabId: TabId,
+  /** Description of the element acted on, or a note ("already checked"). */
+  detail: z.string(),
+  /** 'cdp' = trusted input through chrome.debugger; 'dom' = set through the DOM (select, native inputs). */
+  via: z.enum(['cdp', 'dom']),
+  navigatedTo: z.string().optional(),
+  newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),
+  dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
+});
+export type ActionReport = z.infer<typeof ActionReport>;
+
+const GET_WHAT = ['text', 'html', 'value', 'attribute', 'title', 'url', 'count', 'box', 'styles', 'form_values', 'metadata', 'visible_text'] as const;
+const IS_WHAT = ['visible', 'hidden', 'enabled', 'disabled', 'checked', 'editable', 'focused', 'in_viewport'] as const;
+
+export const ACTION_METHODS = {
+  click: {
+    params: z.object({
+      ...TargetFields,
+      button: z.enum(['left', 'right', 'middle']).optional(),
+      clickCount: z.number().int().min(1).max(3).optional(),
+      modifiers: z.array(Modifier).optional(),
+    }),
+    result: ActionReport,
+  },
+  hover: { params: z.object(TargetFields), result: ActionReport },
+  focus: { params: z.object(TargetFields), result: ActionReport },
+  fill: { params: z.object({ ...TargetFields, value: z.string() }), result: ActionReport },
+  type: {
+    params: z.object({
+      ...TargetFields,
+      text: z.string(),
+      clear: z.boolean().optional(),
+      delay: z.number().int().min(0).max(1000).optional(),
+      submit: z.boolean().optional(),
+    }),
+    result: ActionReport,
+  },
+  pressKey: { params: z.object({ ...TargetFields, key: z.string() }), result: ActionReport },
+  check: { params: z.object({ ...TargetFields, checked: z.boolean() }), result: ActionReport },
+  selectOption: { params: z.object({ ...TargetFields, values: z.array(z.string()).min(1) }), result: ActionReport },
+  drag: { params: z.object({ tabId: TabId.optional(), from: z.string(), to: z.string() }), result: ActionReport },
+  scroll: {
+    params: z.object({ ...TargetFields, deltaX: z.number().optional(), deltaY: z.number().optional() }),
+    result: ActionReport,
+  },
+  fileUpload: { params: z.object({ ...TargetFields, paths: z.array(z.string()).min(1) }), result: ActionReport },
+  waitFor: {
+    params: z.object({
+      ...TargetFields,
+      text: z.string().optional(),
+      textGone: z.string().optional(),
+      url: z.string().optional(),
+      time: z.number().min(0).max(600).optional(),
+      state: z.enum(['visible', 'hidden', 'attached', 'detached']).optional(),
+    }),
+    result: z.object({ tabId: TabId, detail: z.string(), waitedMs: z.number() }),
+  },
+  handleDialog: {
+    params: z.object({ tabId: TabId.optional(), accept: z.boolean(), promptText: z.string().optional() }),
+    result: z.object({ tabId: TabId, detail: z.string() }),
+  },
+  get: {
+    params: z.object({ ...TargetFields, what: z.enum(GET_WHAT), name: z.string().optional() }),
+    result: z.object({ tabId: TabId, value: z.unknown() }),
+  },
+  is: {
+    params: z.object({ ...TargetFields, what: z.enum(IS_WHAT) }),
+    result: z.object({ tabId: TabId, value: z.boolean() }),
+  },
+  find: {
+    params: z.object({
+      tabId: TabId.optional(),
+      text: z.string().optional(),
+      role: z.string().optional(),
+      name: z.string().optional(),
+      limit: z.number().int().min(1).max(200).optional(),
+    }),
+    result: z.object({
+      tabId: TabId,
+      matches: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string(), line: z.string() })),
+      total: z.number().int(),
+    }),
+  },
+} as const;

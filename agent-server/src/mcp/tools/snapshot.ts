@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { writeOutput } from '../files.ts';
-import { defineTool } from '../tool.ts';
+import type { ToolResponse } from '../response.ts';
+import { defineTool, type ToolContext } from '../tool.ts';
 
 export const snapshot = defineTool({
   name: 'browser_snapshot',
@@ -34,6 +35,12 @@ export const snapshot = defineTool({
     if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}`);
   },
 });
+
+/** Appends a fresh snapshot of a tab after an action (`snapshot: true`). */
+export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
+  const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
+  response.text(`Snapshot after the action (${result.text.length} characters):`, '```yaml', result.text, '```');
+}
 
 /** Cuts whole lines to fit the budget; always shows at least one line so paging advances. */
 function page(lines: string[], offset: number, maxChars?: number): { text: string[]; rest: number } {

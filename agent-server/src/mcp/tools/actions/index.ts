@@ -1,4 +1,11 @@
 import type { Tool } from '../../tool.ts';
+import { check, fileUpload, focus, scroll, selectOption, uncheck } from './forms.ts';
+import { fill, pressKey, type } from './keyboard.ts';
+import { click, dblclick, drag, hover } from './pointer.ts';
+import { find, get, is } from './query.ts';
+import { handleDialog, waitFor } from './wait.ts';
 
 /** Element actions, waits, dialogs and queries. */
-export const ACTION_TOOLS: Tool[] = [];
+export const ACTION_TOOLS = [
+  click, dblclick, hover, focus, fill, type, pressKey, check, uncheck, selectOption, drag, scroll, fileUpload, waitFor, handleDialog, get, is, find,
+] as unknown as Tool[];

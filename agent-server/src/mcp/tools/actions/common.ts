@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { ActionReport } from '../../../../../src/shared/methods/actions.ts';
+import type { ToolResponse } from '../../response.ts';
+import type { ToolContext } from '../../tool.ts';
+import { appendSnapshot } from '../snapshot.ts';
+
+/** Every element-taking tool names its element the same way. */
+export const TARGET = {
+  ref: z.string().optional().describe('Element ref from browser_snapshot, e.g. "e12" or "f3e7"'),
+  selector: z.string().optional().describe('CSS selector, when you have no ref; the first visible match is used'),
+  element: z.string().optional().describe('Human description of the element, echoed in errors'),
+  tabId: z.number().int().optional().describe('Tab to act in; default: the current tab'),
+};
+
+export const SNAPSHOT_AFTER = {
+  snapshot: z.boolean().optional().describe('Also return a fresh snapshot after the action'),
+};
+
+/** The short effect report every action returns: what was hit and what it caused. */
+export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
+  response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
+  if (report.navigatedTo) response.text(`Navigated to ${report.navigatedTo}`);
+  for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
+  if (report.dialog) {
+    response.text(
+      `A ${report.dialog.type} dialog opened: "${report.dialog.message}"${report.dialog.defaultPrompt !== undefined ? ` (default "${report.dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`,
+    );
+    return; // a snapshot would wait for the blocked page
+  }
+  if (snapshot) await appendSnapshot(response, ctx, report.tabId);
+}

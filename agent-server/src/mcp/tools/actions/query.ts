@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.ts';
+import { TARGET } from './common.ts';
+
+export const get = defineTool({
+  name: 'browser_get',
+  title: 'Read from the page',
+  description:
+    'Read one thing without a full snapshot: text, html, value, attribute (name=…), title, url, count (of selector matches), box, styles, form_values, metadata or visible_text — of an element (ref or selector) or of the page.',
+  schema: {
+    what: z.enum(['text', 'html', 'value', 'attribute', 'title', 'url', 'count', 'box', 'styles', 'form_values', 'metadata', 'visible_text']).describe('What to read'),
+    ...TARGET,
+    name: z.string().optional().describe('Attribute name (what=attribute) or CSS property (what=styles)'),
+  },
+  readOnly: true,
+  async handle(params, response, ctx) {
+    const { value } = await ctx.browser.call('get', params, ctx.timeoutMs);
+    response.text(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  },
+});
+
+export const is = defineTool({
+  name: 'browser_is',
+  title: 'Check an element state',
+  description: 'Answer true or false: is the element (ref or selector) visible, hidden, enabled, disabled, checked, editable, focused or in_viewport?',
+  schema: {
+    what: z.enum(['visible', 'hidden', 'enabled', 'disabled', 'checked', 'editable', 'focused', 'in_viewport']).describe('Which state'),
+    ...TARGET,
+  },
+  readOnly: true,
+  async handle(params, response, ctx) {
+    const { value } = await ctx.browser.call('is', params, ctx.timeoutMs);
+    response.text(String(value));
+  },
+});
+
+export const find = defineTool({
+  name: 'browser_find',
+  title: 'Find elements',
+  description: 'Find elements by visible text, ARIA role and/or accessible name, and get refs for them — without dumping the whole page.',
+  schema: {
+    text: z.string().optional().describe('Visible text to look for (case-insensitive substring)'),
+    role: z.string().optional().describe('ARIA role, e.g. button, link, textbox'),
+    name: z.string().optional().describe('Accessible name (case-insensitive substring)'),
+    limit: z.number().int().min(1).max(200).optional().describe('Most matches to return (default 20)'),
+    tabId: z.number().int().optional().describe('Tab to search; default: the current tab'),
+  },
+  readOnly: true,
+  async handle(params, response, ctx) {
+    const result = await ctx.browser.call('find', params, ctx.timeoutMs);
+    if (!result.total) {
+      response.text('No matching elements. Try a shorter text, another role, or take a snapshot.');
+      return;
+    }
+    response.text(`${result.total} match${result.total === 1 ? '' : 'es'}${result.total > result.matches.length ? ` (showing ${result.matches.length})` : ''}:`);
+    for (const match of result.matches) response.text(`- ${match.line}`);
+  },
+});

@@ -1,0 +1,186 @@
+import { expect, test, type Agent } from './fixtures.ts';
+import { appBundle } from './helpers/apps.ts';
+import { refOf } from './helpers/refs.ts';
+import { html } from './helpers/server.ts';
+
+async function open(agent: Agent, path: string, body: string, title = 'Actions'): Promise<string> {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page(path, html(body, title)) });
+  return (await agent.server.ok('browser_snapshot')).text;
+}
+
+/** Reads page state straight from the test's own view of the page. */
+async function pageText(agent: Agent, path: string, selector: string): Promise<string> {
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith(path));
+  if (!page) throw new Error(`no page at ${path}`);
+  return (await page.locator(selector).textContent()) ?? '';
+}
+
+test('click by ref is trusted input and reports a navigation it caused', async ({ agent }) => {
+  agent.pages.page('/next', html('<h1>Next</h1>', 'Next page'));
+  const snap = await open(agent, '/click', `<button onclick="this.textContent = 'trusted=' + event.isTrusted">Press</button><a href="/next">Go on</a>`);
+  const pressed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Press"') });
+  expect(pressed.text).toContain('Clicked <button');
+  expect(await pageText(agent, '/click', 'button')).toBe('trusted=true');
+  const nav = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Go on"') });
+  expect(nav.text).toContain(`Navigated to ${agent.pages.url('/next')}`);
+});
+
+test('a covered element is not clicked; the error names the cover', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/covered',
+    `<button id="target" onclick="document.title='clicked'">Buy</button>
+     <div id="consent-banner" style="position:fixed;inset:0;background:rgba(0,0,0,.5)">Accept cookies</div>`,
+  );
+  const result = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Buy"'), timeout: 2000 });
+  expect(result.isError).toBe(true);
+  expect(result.text).toContain('COVERED');
+  expect(result.text).toContain('consent-banner');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/covered'))!;
+  expect(await page.title()).toBe('Actions');
+});
+
+test('a disabled button gives NOT_ENABLED after waiting', async ({ agent }) => {
+  const snap = await open(agent, '/disabled', '<button disabled>Save</button>');
+  const result = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Save"'), timeout: 1500 });
+  expect(result.isError).toBe(true);
+  expect(result.text).toContain('NOT_ENABLED');
+});
+
+test('a stale ref never clicks anything and says to take a new snapshot', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/stale',
+    `<div id="list"><button onclick="document.title='old'">Item</button></div>
+     <script>window.rerender = () => { document.getElementById('list').innerHTML = '<button onclick="document.title=\\'new\\'">Item</button>'; }</script>`,
+  );
+  const ref = refOf(snap, 'button "Item"');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/stale'))!;
+  await page.evaluate(() => (window as unknown as { rerender(): void }).rerender());
+  const result = await agent.server.call('browser_click', { ref });
+  expect(result.isError).toBe(true);
+  expect(result.text).toContain('STALE_REF');
+  expect(result.text).toMatch(/snapshot/i);
+  expect(await page.title()).toBe('Actions');
+  // A new snapshot gives the new button a new ref, never the old one.
+  const fresh = await agent.server.ok('browser_snapshot');
+  expect(refOf(fresh.text, 'button "Item"')).not.toBe(ref);
+});
+
+test('fill and type drive a React controlled input and a Vue v-model', async ({ agent }) => {
+  agent.pages.page('/react.js', appBundle('react-form'), { contentType: 'text/javascript' });
+  const react = await open(agent, '/react', '<div id="root"></div><script src="/react.js"></script>', 'React');
+  await agent.server.ok('browser_fill', { ref: refOf(react, 'textbox "Name"'), value: 'Ada' });
+  expect(await pageText(agent, '/react', '#echo')).toBe('React sees: Ada');
+  await agent.server.ok('browser_type', { ref: refOf(react, 'textbox "Name"'), text: ' Lovelace' });
+  expect(await pageText(agent, '/react', '#echo')).toBe('React sees: Ada Lovelace');
+  await agent.server.ok('browser_check', { ref: refOf(react, 'checkbox "I agree"') });
+  await agent.server.ok('browser_type', { ref: refOf(react, 'textbox "Name"'), text: 'Grace', clear: true, submit: true });
+  expect(await pageText(agent, '/react', '#submitted')).toBe('Submitted: Grace/true');
+
+  agent.pages.page('/vue.js', appBundle('vue-form'), { contentType: 'text/javascript' });
+  const vue = await open(agent, '/vue', '<div id="app"></div><script src="/vue.js"></script>', 'Vue');
+  await agent.server.ok('browser_fill', { ref: refOf(vue, 'textbox "City"'), value: 'Paris' });
+  await agent.server.ok('browser_select_option', { ref: refOf(vue, 'combobox "Size"'), values: ['Large'] });
+  expect(await pageText(agent, '/vue', '#vue-echo')).toBe('Vue sees: Paris / l');
+});
+
+test('keys and chords reach the page as trusted key events', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/keys',
+    `<input id="box" value="hello world"><p id="log"></p>
+     <script>document.getElementById('box').addEventListener('keydown', (e) => {
+       document.getElementById('log').textContent += e.key + (e.ctrlKey ? '+ctrl' : '') + (e.isTrusted ? '' : '(untrusted)') + ' ';
+     });</script>`,
+  );
+  const box = refOf(snap, 'textbox');
+  await agent.server.ok('browser_press_key', { key: 'End', ref: box });
+  await agent.server.ok('browser_press_key', { key: 'Control+A' });
+  await agent.server.ok('browser_press_key', { key: 'Backspace' });
+  expect(await pageText(agent, '/keys', '#log')).toBe('End Control+ctrl a+ctrl Backspace ');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/keys'))!;
+  expect(await page.locator('#box').inputValue()).toBe('');
+  const bad = await agent.server.call('browser_press_key', { key: 'Hyper+Q' });
+  expect(bad.text).toContain('INVALID_PARAMS');
+});
+
+test('select by value and by label, multi-select, and check/uncheck no-ops', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/forms',
+    `<label>Fruit <select id="fruit"><option value="a">Apple</option><option value="b">Banana</option></select></label>
+     <label>Tags <select id="tags" multiple><option value="x">Ex</option><option value="y">Why</option><option value="z">Zed</option></select></label>
+     <label><input type="checkbox" id="cb" checked> Subscribe</label>`,
+  );
+  await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Fruit"'), values: ['b'] });
+  await agent.server.ok('browser_select_option', { selector: '#tags', values: ['Ex', 'z'] });
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/forms'))!;
+  expect(await page.locator('#fruit').inputValue()).toBe('b');
+  expect(await page.locator('#tags').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.value))).toEqual(['x', 'z']);
+  const missing = await agent.server.call('browser_select_option', { selector: '#fruit', values: ['Cherry'] });
+  expect(missing.isError).toBe(true);
+  expect(missing.text).toContain('Apple');
+  const noop = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Subscribe"') });
+  expect(noop.text).toContain('already checked');
+  await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "Subscribe"') });
+  expect(await page.locator('#cb').isChecked()).toBe(false);
+});
+
+test('dialogs are reported by the action that opened them and block other commands until handled', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/dialogs',
+    `<button onclick="document.title = 'answer:' + prompt('Your name?', 'anon')">Ask</button>
+     <button onclick="alert('Saved!')">Save</button>`,
+  );
+  const asked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Ask"') });
+  expect(asked.text).toContain('A prompt dialog opened: "Your name?" (default "anon")');
+  const blocked = await agent.server.call('browser_snapshot');
+  expect(blocked.text).toContain('DIALOG_OPEN');
+  const handled = await agent.server.ok('browser_handle_dialog', { accept: true, promptText: 'Ada' });
+  expect(handled.text).toContain('Accepted the prompt dialog');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/dialogs'))!;
+  await expect(page).toHaveTitle('answer:Ada');
+  const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(saved.text).toContain('An alert dialog opened: "Saved!"');
+  await agent.server.ok('browser_handle_dialog', { accept: false });
+  const none = await agent.server.call('browser_handle_dialog', { accept: true });
+  expect(none.text).toContain('NO_DIALOG');
+});
+
+test('a link with target=_blank announces the new tab', async ({ agent }) => {
+  agent.pages.page('/popup-target', html('<h1>Popup</h1>', 'Popup target'));
+  const snap = await open(agent, '/opener', '<a href="/popup-target" target="_blank">Open popup</a>');
+  const result = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Open popup"') });
+  expect(result.text).toMatch(/New tab opened: tab \d+ — .*\/popup-target/);
+  const tabs = await agent.server.ok('browser_tabs', { action: 'list' });
+  expect(tabs.text).toContain('/popup-target');
+});
+
+test('wait_for text, element state and timeout with what was seen', async ({ agent }) => {
+  await open(agent, '/wait', `<p id="status">Saving…</p><script>setTimeout(() => { document.getElementById('status').textContent = 'Saved'; }, 300)</script>`);
+  const waited = await agent.server.ok('browser_wait_for', { text: 'Saved' });
+  expect(waited.text).toMatch(/Done after \d+ ms/);
+  const gone = await agent.server.ok('browser_wait_for', { textGone: 'Saving…' });
+  expect(gone.isError).toBe(false);
+  const timeout = await agent.server.call('browser_wait_for', { text: 'Never', timeout: 1500 });
+  expect(timeout.isError).toBe(true);
+  expect(timeout.text).toContain('TIMEOUT');
+  expect(timeout.text).toContain('Never');
+  expect(timeout.text).toContain('Saved');
+  const hidden = await agent.server.ok('browser_wait_for', { selector: '#status', state: 'visible' });
+  expect(hidden.isError).toBe(false);
+});
+
+test('queries: get, is and find', async ({ agent }) => {
+  await open(agent, '/query', `<h1>Shop</h1><input id="q" value="socks"><button>Add to cart</button><button disabled>Checkout</button>`, 'Shop page');
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('Shop page');
+  expect((await agent.server.ok('browser_get', { what: 'value', selector: '#q' })).text).toBe('socks');
+  expect((await agent.server.ok('browser_get', { what: 'count', selector: 'button' })).text).toBe('2');
+  expect((await agent.server.ok('browser_is', { what: 'enabled', selector: 'button[disabled]' })).text).toBe('false');
+  const found = await agent.server.ok('browser_find', { role: 'button', name: 'add to' });
+  expect(found.text).toMatch(/1 match:\n- button "Add to cart" \[ref=e\d+\]/);
+  const ref = /\[ref=(e\d+)\]/.exec(found.text)![1];
+  expect((await agent.server.ok('browser_is', { what: 'visible', ref })).text).toBe('true');
+});

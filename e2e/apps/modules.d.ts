@@ -1,0 +1,4 @@
+// The test apps only need the frameworks at bundle time; their types add nothing to these tests.
+declare module 'react';
+declare module 'react-dom/client';
+declare module 'vue/dist/vue.esm-bundler.js';

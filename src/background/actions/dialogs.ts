@@ -1,0 +1,52 @@
+/**
+ * JavaScript dialogs (alert, confirm, prompt, beforeunload). While one is
+ * open the page's scripts are blocked, so every other command would hang:
+ * we track them from CDP and refuse other commands with a clear message.
+ */
+import { AgentError } from '../../shared/errors.ts';
+import { cdp, onAttach, onCdpEvent } from '../cdp.ts';
+
+export interface OpenDialog {
+  type: string;
+  message: string;
+  defaultPrompt?: string;
+}
+
+const open = new Map<number, OpenDialog>();
+const openedListeners = new Set<(tabId: number, dialog: OpenDialog) => void>();
+
+export function watchDialogs(): void {
+  onAttach((tabId) => cdp(tabId, 'Page.enable').then(() => undefined));
+  onCdpEvent('Page.javascriptDialogOpening', (tabId, params) => {
+    const { type, message, defaultPrompt } = params as { type: string; message: string; defaultPrompt?: string };
+    const dialog = { type, message, ...(type === 'prompt' ? { defaultPrompt: defaultPrompt ?? '' } : {}) };
+    open.set(tabId, dialog);
+    for (const listener of openedListeners) listener(tabId, dialog);
+  });
+  onCdpEvent('Page.javascriptDialogClosed', (tabId) => open.delete(tabId));
+}
+
+export function openDialog(tabId: number): OpenDialog | undefined {
+  return open.get(tabId);
+}
+
+/** Called before commands that need the page's scripts to run. */
+export function assertNoDialog(tabId: number): void {
+  const dialog = open.get(tabId);
+  if (dialog) {
+    throw new AgentError('DIALOG_OPEN', `A ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
+  }
+}
+
+export function onDialogOpened(listener: (tabId: number, dialog: OpenDialog) => void): () => void {
+  openedListeners.add(listener);
+  return () => openedListeners.delete(listener);
+}
+
+export async function handleDialog(tabId: number, accept: boolean, promptText?: string): Promise<OpenDialog> {
+  const dialog = open.get(tabId);
+  if (!dialog) throw new AgentError('NO_DIALOG', `No dialog is open in tab ${tabId}; nothing to accept or dismiss.`);
+  await cdp(tabId, 'Page.handleJavaScriptDialog', { accept, ...(promptText !== undefined ? { promptText } : {}) });
+  open.delete(tabId);
+  return dialog;
+}

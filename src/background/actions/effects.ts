@@ -1,0 +1,88 @@
+/**
+ * What an action caused: a navigation, new tabs, a dialog. Watched from just
+ * before the input is sent until the page has processed it — no fixed sleep.
+ */
+import browser from 'webextension-polyfill';
+import type { ActionReport } from '../../shared/methods/actions.ts';
+import { sendToFrame } from '../frames.ts';
+import { onDialogOpened, type OpenDialog } from './dialogs.ts';
+
+type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog'>;
+
+/** How long a navigation the action started may take to load before we report it as started only. */
+const NAVIGATION_WAIT_MS = 10_000;
+
+export async function withEffects<T>(tabId: number, signal: AbortSignal, act: () => Promise<T>): Promise<{ value: T | undefined; effects: Effects }> {
+  let navigationStarted: string | undefined;
+  let navigationDone: ((url: string) => void) | undefined;
+  const finished = new Promise<string>((resolve) => (navigationDone = resolve));
+  const newTabs: { id: number; url: string }[] = [];
+  let dialog: OpenDialog | undefined;
+  let dialogOpened: () => void = () => undefined;
+  const dialogPromise = new Promise<'dialog'>((resolve) => (dialogOpened = () => resolve('dialog')));
+
+  const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
+    if (d.tabId === tabId && d.frameId === 0) navigationStarted = d.url;
+  };
+  const onCompleted = (d: { tabId: number; frameId: number; url: string }) => {
+    if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(d.url);
+  };
+  const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
+    if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(`${d.url} (failed: ${d.error})`);
+  };
+  const onSameDocument = (d: { tabId: number; frameId: number; url: string }) => {
+    if (d.tabId === tabId && d.frameId === 0) {
+      navigationStarted = d.url;
+      navigationDone?.(d.url);
+    }
+  };
+  const onCreated = (tab: browser.Tabs.Tab) => {
+    if (tab.openerTabId === tabId && tab.id !== undefined) newTabs.push({ id: tab.id, url: tab.pendingUrl ?? tab.url ?? '' });
+  };
+  const stopDialog = onDialogOpened((id, opened) => {
+    if (id !== tabId) return;
+    dialog = opened;
+    dialogOpened();
+  });
+  const nav = chrome.webNavigation;
+  nav.onBeforeNavigate.addListener(onBefore);
+  nav.onCompleted.addListener(onCompleted);
+  nav.onErrorOccurred.addListener(onError);
+  nav.onReferenceFragmentUpdated.addListener(onSameDocument);
+  nav.onHistoryStateUpdated.addListener(onSameDocument);
+  browser.tabs.onCreated.addListener(onCreated);
+  try {
+    // A dialog blocks the input call until it is handled: report it instead of waiting.
+    const value = await Promise.race([act(), dialogPromise]);
+    if (value !== 'dialog') {
+      // One round trip through the page: by then a navigation or window.open
+      // the input triggered has reached the browser.
+      await sendToFrame(tabId, 0, { type: 'ping' }).catch(() => undefined);
+    }
+    if (navigationStarted && !dialog) {
+      const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS));
+      const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
+      navigationStarted = (await Promise.race([finished, timeout, aborted])) ?? `${navigationStarted} (still loading)`;
+    }
+    for (const tab of newTabs) {
+      const current = await browser.tabs.get(tab.id).catch(() => null);
+      if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;
+    }
+    return {
+      value: value === 'dialog' ? undefined : (value as T),
+      effects: {
+        ...(navigationStarted ? { navigatedTo: navigationStarted } : {}),
+        ...(newTabs.length ? { newTabs } : {}),
+        ...(dialog ? { dialog } : {}),
+      },
+    };
+  } finally {
+    nav.onBeforeNavigate.removeListener(onBefore);
+    nav.onCompleted.removeListener(onCompleted);
+    nav.onErrorOccurred.removeListener(onError);
+    nav.onReferenceFragmentUpdated.removeListener(onSameDocument);
+    nav.onHistoryStateUpdated.removeListener(onSameDocument);
+    browser.tabs.onCreated.removeListener(onCreated);
+    stopDialog();
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Trusted input through CDP (chrome.debugger): the page sees isTrusted ===
+ * true and framework handlers (React, Vue) fire as for a real user.
+ */
+import { cdp } from '../cdp.ts';
+import { modifierBits, modifierKey, type KeyDefinition, type Modifier } from './keys.ts';
+
+export type Button = 'left' | 'right' | 'middle';
+
+export async function mouseMove(tabId: number, x: number, y: number, modifiers: Modifier[] = []): Promise<void> {
+  await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers: modifierBits(modifiers) });
+}
+
+export async function mouseClick(tabId: number, x: number, y: number, options: { button?: Button; clickCount?: number; modifiers?: Modifier[] } = {}): Promise<void> {
+  const button = options.button ?? 'left';
+  const modifiers = modifierBits(options.modifiers);
+  await mouseMove(tabId, x, y, options.modifiers);
+  // A double click is two press/release pairs with rising clickCount, as a real mouse sends.
+  for (let count = 1; count <= (options.clickCount ?? 1); count++) {
+    await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount: count, modifiers });
+    await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount: count, modifiers });
+  }
+}
+
+export async function mouseDown(tabId: number, x: number, y: number): Promise<void> {
+  await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
+}
+
+export async function mouseUp(tabId: number, x: number, y: number): Promise<void> {
+  await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+}
+
+export async function pressKey(tabId: number, key: KeyDefinition, modifiers: Modifier[] = []): Promise<void> {
+  const bits = modifierBits(modifiers);
+  for (const modifier of modifiers) await keyEvent(tabId, 'rawKeyDown', modifierKey(modifier), bits);
+  // With Control/Alt/Meta held a key is a shortcut and must not insert text.
+  const inserts = key.text !== undefined && !(bits & 0b111);
+  await keyEvent(tabId, inserts ? 'keyDown' : 'rawKeyDown', key, bits, inserts ? key.text : undefined);
+  await keyEvent(tabId, 'keyUp', key, bits);
+  for (const modifier of [...modifiers].reverse()) await keyEvent(tabId, 'keyUp', modifierKey(modifier), 0);
+}
+
+export async function insertText(tabId: number, text: string): Promise<void> {
+  await cdp(tabId, 'Input.insertText', { text });
+}
+
+function keyEvent(tabId: number, type: string, key: KeyDefinition, modifiers: number, text?: string): Promise<unknown> {
+  return cdp(tabId, 'Input.dispatchKeyEvent', {
+    type,
+    key: key.key,
+    code: key.code,
+    windowsVirtualKeyCode: key.keyCode,
+    nativeVirtualKeyCode: key.keyCode,
+    modifiers,
+    location: key.location ?? 0,
+    ...(text !== undefined ? { text, unmodifiedText: text } : {}),
+  });
+}

@@ -1,0 +1,60 @@
+import { AgentError } from '../../shared/errors.ts';
+import type { Params, Result } from '../../shared/protocol.ts';
+import { ensureAttached } from '../cdp.ts';
+import { sendToFrame } from '../frames.ts';
+import type { CommandContext } from '../router.ts';
+import { resolveTab } from '../tabs.ts';
+import { assertNoDialog } from './dialogs.ts';
+import { withEffects } from './effects.ts';
+import { insertText, pressKey as dispatchKey } from './input.ts';
+import { keyForChar, parseChord } from './keys.ts';
+import { frameOf, targetSpec, waitBudget } from './target.ts';
+
+export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const spec = targetSpec(params)!;
+  await ensureAttached(tabId);
+  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: waitBudget(ctx.timeoutMs) });
+  if (prepared.mode === 'done') return { tabId, detail: prepared.description, via: 'dom' };
+  // The content is selected: inserted text replaces it; Delete clears it.
+  const { effects } = await withEffects(tabId, ctx.signal, () =>
+    params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value),
+  );
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects };
+}
+
+export async function type(params: Params<'type'>, ctx: CommandContext): Promise<Result<'type'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const spec = targetSpec(params)!;
+  await ensureAttached(tabId);
+  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, clear: params.clear ?? false, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+    for (const char of params.text) {
+      if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
+      const key = keyForChar(char);
+      // Characters no US key produces (é, 日本) are inserted as text, as an IME would.
+      if (key) await dispatchKey(tabId, key);
+      else await insertText(tabId, char);
+      if (params.delay) await new Promise((resolve) => setTimeout(resolve, params.delay));
+    }
+    if (params.submit) await dispatchKey(tabId, parseChord('Enter').key);
+  });
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects };
+}
+
+export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext): Promise<Result<'pressKey'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const chord = parseChord(params.key);
+  const spec = targetSpec(params, false);
+  await ensureAttached(tabId);
+  let detail = `pressed ${params.key}`;
+  if (spec) {
+    const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: waitBudget(ctx.timeoutMs) });
+    detail += ` on ${focused.description}`;
+  }
+  const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers));
+  return { tabId, detail, via: 'cdp', ...effects };
+}

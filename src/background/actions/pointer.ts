@@ -1,0 +1,46 @@
+import type { Params, Result } from '../../shared/protocol.ts';
+import type { CommandContext } from '../router.ts';
+import { resolveTab } from '../tabs.ts';
+import { assertNoDialog } from './dialogs.ts';
+import { withEffects } from './effects.ts';
+import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
+import { dragWithInterception } from './drag.ts';
+import { pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
+
+const ACTIONABLE = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true };
+
+export async function click(params: Params<'click'>, ctx: CommandContext): Promise<Result<'click'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const spec = targetSpec(params)!;
+  const point = await pointFor(tabId, spec, { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const { effects } = await withEffects(tabId, ctx.signal, () =>
+    mouseClick(tabId, point.x, point.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
+  );
+  return { tabId, detail: point.description, via: 'cdp', ...effects };
+}
+
+export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const point = await pointFor(tabId, targetSpec(params)!, { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
+  return { tabId, detail: point.description, via: 'cdp', ...effects };
+}
+
+export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const budget = waitBudget(ctx.timeoutMs);
+  const from = await pointFor(tabId, targetFromString(params.from), { ...ACTIONABLE, enabled: false, timeoutMs: budget });
+  // The target may only become visible once the drag starts; don't demand a clean hit there.
+  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+    await mouseMove(tabId, from.x, from.y);
+    await mouseDown(tabId, from.x, from.y);
+    const to = await pointFor(tabId, targetFromString(params.to), { visible: true, scroll: false, timeoutMs: budget });
+    await dragWithInterception(tabId, from, to);
+    await mouseUp(tabId, to.x, to.y);
+    return to;
+  });
+  return { tabId, detail: `${from.description} → ${params.to}`, via: 'cdp', ...effects };
+}
