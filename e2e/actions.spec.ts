@@ -41,10 +41,17 @@ test('a covered element is not clicked; the error names the cover', async ({ age
 });
 
 test('a disabled button gives NOT_ENABLED after waiting', async ({ agent }) => {
-  const snap = await open(agent, '/disabled', '<button disabled>Save</button>');
-  const result = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Save"'), timeout: 1500 });
+  // Disabled controls get no ref in snapshots; a selector still reaches them,
+  // and so does a ref taken while the button was enabled.
+  const snap = await open(agent, '/disabled', '<button id="save">Save</button><button disabled>Send</button>');
+  const result = await agent.server.call('browser_click', { selector: 'button[disabled]', timeout: 1500 });
   expect(result.isError).toBe(true);
   expect(result.text).toContain('NOT_ENABLED');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/disabled'))!;
+  await page.evaluate(() => document.getElementById('save')!.setAttribute('disabled', ''));
+  const later = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Save"'), timeout: 1500 });
+  expect(later.isError).toBe(true);
+  expect(later.text).toContain('NOT_ENABLED');
 });
 
 test('a stale ref never clicks anything and says to take a new snapshot', async ({ agent }) => {

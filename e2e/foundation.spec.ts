@@ -43,6 +43,6 @@ test.describe('the whole chain: MCP client → server → extension → page', (
     // IHDR width/height: the viewport, not an empty image.
     expect(png.readUInt32BE(16)).toBeGreaterThan(600);
     expect(png.readUInt32BE(20)).toBeGreaterThan(300);
-    expect(result.text).toMatch(/saved to .*\.png/);
+    expect(result.text).toMatch(/saved to .*\.png/i);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { AgentError } from '../../src/shared/errors.ts';
 import type { Method, Params, Result } from '../../src/shared/protocol.ts';
-import type { ExtensionHub } from './hub.ts';
+import type { ExtensionHub, TabOpened } from './hub.ts';
 import { ManagedBrowser } from './launcher.ts';
 import { log } from './log.ts';
 
@@ -28,10 +28,31 @@ export class BrowserConnection {
   private ensuring: Promise<void> | null = null;
   private idleTimer: NodeJS.Timeout | undefined;
 
+  /** Tabs the agent's pages opened that no response has mentioned yet. */
+  private newTabs: TabOpened[] = [];
+  private readonly announced = new Set<number>();
+
   constructor(
     private readonly hub: ExtensionHub,
     private readonly options: BrowserOptions,
-  ) {}
+  ) {
+    hub.on('tabOpened', (tab) => {
+      if (!this.announced.has(tab.tabId)) this.newTabs.push(tab);
+    });
+  }
+
+  /** New tabs to announce in the next tool response, each once. */
+  takeNewTabs(): TabOpened[] {
+    const tabs = this.newTabs.filter((tab) => !this.announced.has(tab.tabId));
+    this.newTabs = [];
+    for (const tab of tabs) this.announced.add(tab.tabId);
+    return tabs;
+  }
+
+  /** An action's own report already named these tabs. */
+  markAnnounced(tabIds: number[]): void {
+    for (const id of tabIds) this.announced.add(id);
+  }
 
   async call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>> {
     await this.ensure();

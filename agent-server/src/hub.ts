@@ -8,7 +8,13 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import { CLOSE, DEFAULT_COMMAND_TIMEOUT_MS, EXTENSION_ID, HELLO_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from '../../src/shared/constants.ts';
 import { AgentError } from '../../src/shared/errors.ts';
-import { describeIssues, EVENTS, METHODS, parseFrame, ToServer, type Method, type Params, type Result, type ToExtension } from '../../src/shared/protocol.ts';
+import { describeIssues, EVENTS, METHODS, parseFrame, ToServer, type EventName, type Method, type Params, type Result, type ToExtension } from '../../src/shared/protocol.ts';
+
+export interface TabOpened {
+  tabId: number;
+  url: string;
+  openerTabId: number;
+}
 import { log } from './log.ts';
 import { tokenMatches } from './pairing.ts';
 import { SERVER_VERSION } from './version.ts';
@@ -30,7 +36,7 @@ interface Pending {
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVersion: string; userAgent?: string }]; disconnected: [] }> {
+export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVersion: string; userAgent?: string }]; disconnected: []; tabOpened: [TabOpened] }> {
   private server: WebSocketServer | undefined;
   private socket: WebSocket | null = null;
   private nextId = 1;
@@ -159,11 +165,7 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
       }
       if (ws !== this.socket) return;
       if (message.type === 'response') this.onResponse(message);
-      else if (message.type === 'event') {
-        if (!Object.prototype.hasOwnProperty.call(EVENTS, message.event)) {
-          this.send(ws, { type: 'response', id: null, error: { code: 'UNKNOWN_METHOD', message: `Unknown event "${message.event}".` } });
-        }
-      } else {
+      else if (message.type === 'event') this.onEvent(ws, message); else {
         this.send(ws, { type: 'response', id: null, error: { code: 'BAD_MESSAGE', message: 'hello was already received.' } });
       }
     });
@@ -202,6 +204,20 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
     this.send(ws, { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: SERVER_VERSION });
     log(`extension ${hello.extensionVersion} connected`);
     this.emit('connected', { extensionVersion: hello.extensionVersion, userAgent: hello.userAgent });
+  }
+
+  private onEvent(ws: WebSocket, message: Extract<ToServer, { type: 'event' }>): void {
+    if (!Object.prototype.hasOwnProperty.call(EVENTS, message.event)) {
+      this.send(ws, { type: 'response', id: null, error: { code: 'UNKNOWN_METHOD', message: `Unknown event "${message.event}".` } });
+      return;
+    }
+    const event = message.event as EventName;
+    const data = EVENTS[event].safeParse(message.data ?? {});
+    if (!data.success) {
+      this.send(ws, { type: 'response', id: null, error: { code: 'BAD_MESSAGE', message: `Invalid ${event} event: ${describeIssues(data.error)}` } });
+      return;
+    }
+    if (event === 'tabOpened') this.emit('tabOpened', data.data as TabOpened);
   }
 
   private onResponse(message: Extract<ToServer, { type: 'response' }>): void {

@@ -15,6 +15,7 @@ export interface ServerOptions {
   idleTimeoutMs: number;
   extraExtensionIds: string[];
   outputDir: string;
+  allowFileUrls: boolean;
   quiet: boolean;
 }
 
@@ -27,6 +28,7 @@ export const OPTIONS_HELP = `Options:
   --idle-timeout <min>  close a managed browser after this many idle minutes (default 30)
   --extension-id <id>   also accept this extension id (your own packed build); repeatable
   --output-dir <dir>    where screenshots and big snapshots are written
+  --allow-file-urls     let the agent open file:// URLs (blocked by default)
   --quiet               log only warnings`;
 
 function hasDisplay(): boolean {
@@ -49,6 +51,7 @@ export function parseServerOptions(args: string[]): ServerOptions {
       'idle-timeout': { type: 'string' },
       'extension-id': { type: 'string', multiple: true },
       'output-dir': { type: 'string' },
+      'allow-file-urls': { type: 'boolean' },
       quiet: { type: 'boolean' },
     },
   });
@@ -70,6 +73,7 @@ export function parseServerOptions(args: string[]): ServerOptions {
     idleTimeoutMs: idleMinutes * 60_000,
     extraExtensionIds: values['extension-id'] ?? [],
     outputDir: path.resolve(values['output-dir'] ?? path.join(os.tmpdir(), 'browser-agent-output')),
+    allowFileUrls: values['allow-file-urls'] ?? false,
     quiet: values.quiet ?? false,
   };
 }

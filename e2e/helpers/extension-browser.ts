@@ -40,6 +40,8 @@ export class ExtensionBrowser {
       env: { ...process.env, TMPDIR: tmp },
       args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extension}`, `--load-extension=${extension}`, '--window-size=1280,720'],
     });
+    // Playwright dismisses dialogs nobody listens for; the agent must see them.
+    this.context.on('dialog', () => undefined);
     await this.serviceWorker();
     return this;
   }

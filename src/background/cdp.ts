@@ -1,16 +1,19 @@
 /**
  * chrome.debugger sessions: CDP for what a content script cannot do
- * (screenshots, trusted input). Attached on first use per tab and kept while
- * the agent controls the tab.
+ * (screenshots, trusted input, console and network capture). Attached on
+ * first use per tab and kept while the agent controls the tab.
  */
 import { AgentError } from '../shared/errors.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();
+/** Attaches in flight, so two commands racing to attach a tab attach once. */
+const attaching = new Map<number, Promise<void>>();
 /** Why the debugger left a tab, so the next command can say so. */
 const detachReasons = new Map<number, string>();
 
-type CdpListener = (tabId: number, params: unknown) => void;
+/** `sessionId` is set for events of a child session (a worker or iframe target auto-attached under the tab). */
+type CdpListener = (tabId: number, params: unknown, sessionId?: string) => void;
 const eventListeners = new Map<string, Set<CdpListener>>();
 const attachHooks: ((tabId: number) => Promise<void>)[] = [];
 
@@ -22,7 +25,8 @@ export function watchDebugger(): void {
   });
   chrome.debugger.onEvent.addListener((source, method, params) => {
     if (source.tabId === undefined) return;
-    for (const listener of eventListeners.get(method) ?? []) listener(source.tabId, params);
+    const sessionId = (source as chrome.debugger.DebuggerSession).sessionId;
+    for (const listener of eventListeners.get(method) ?? []) listener(source.tabId, params, sessionId);
   });
 }
 
@@ -51,8 +55,17 @@ export function isAttached(tabId: number): boolean {
   return attached.has(tabId);
 }
 
-async function attach(tabId: number): Promise<void> {
-  if (attached.has(tabId)) return;
+function attach(tabId: number): Promise<void> {
+  if (attached.has(tabId)) return Promise.resolve();
+  let pending = attaching.get(tabId);
+  if (!pending) {
+    pending = doAttach(tabId).finally(() => attaching.delete(tabId));
+    attaching.set(tabId, pending);
+  }
+  return pending;
+}
+
+async function doAttach(tabId: number): Promise<void> {
   try {
     await chrome.debugger.attach({ tabId }, CDP_VERSION);
   } catch (error) {
@@ -62,26 +75,48 @@ async function attach(tabId: number): Promise<void> {
       const previous = detachReasons.get(tabId);
       throw new AgentError(
         'DEBUGGER_DETACHED',
-        `Cannot attach the debugger to tab ${tabId}: ${message}${previous ? ` (it was detached before: ${previous})` : ''}. Close DevTools on that tab or use another tab.`,
+        `Cannot attach the debugger to tab ${tabId}: ${message}${previous ? ` (it was detached before: ${explainReason(previous)})` : ''}. Close DevTools on that tab or use another tab.`,
       );
     }
   }
   attached.add(tabId);
   detachReasons.delete(tabId);
+  // Marked attached first: hooks send commands through cdp(), which must not wait for this attach.
   for (const hook of attachHooks) await hook(tabId).catch(() => undefined);
+}
+
+function explainReason(reason: string): string {
+  if (reason === 'canceled_by_user') return 'the user closed the "started debugging this browser" bar';
+  if (reason === 'target_closed') return 'the tab or its page went away';
+  return reason;
 }
 
 /** Sends one CDP command to a tab, attaching first; reattaches once if the user detached us. */
 export async function cdp<T = unknown>(tabId: number, method: string, params: object = {}): Promise<T> {
+  return send<T>(tabId, undefined, method, params);
+}
+
+/** Sends a command to a child session (worker, iframe) auto-attached under a tab. */
+export async function cdpSession<T = unknown>(tabId: number, sessionId: string, method: string, params: object = {}): Promise<T> {
+  return send<T>(tabId, sessionId, method, params);
+}
+
+async function send<T>(tabId: number, sessionId: string | undefined, method: string, params: object): Promise<T> {
   await attach(tabId);
+  const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {
-    return (await chrome.debugger.sendCommand({ tabId }, method, params)) as T;
+    return (await chrome.debugger.sendCommand(target, method, params)) as T;
   } catch (error) {
     const message = (error as Error).message;
-    if (/not attached|detached/i.test(message)) {
+    if (/not attached|detached/i.test(message) && !sessionId) {
+      const reason = detachReasons.get(tabId);
       attached.delete(tabId);
       await attach(tabId);
-      return (await chrome.debugger.sendCommand({ tabId }, method, params)) as T;
+      try {
+        return (await chrome.debugger.sendCommand(target, method, params)) as T;
+      } catch (again) {
+        throw new AgentError('DEBUGGER_DETACHED', `${method} failed in tab ${tabId}: the debugger was detached${reason ? ` (${explainReason(reason)})` : ''} and reattaching did not help: ${(again as Error).message}. Try again, or close DevTools on that tab.`);
+      }
     }
     throw new AgentError('EXECUTION_ERROR', `${method} failed in tab ${tabId}: ${message}`);
   }

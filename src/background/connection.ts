@@ -7,7 +7,8 @@
  */
 import browser from 'webextension-polyfill';
 import { CLOSE, KEEPALIVE_INTERVAL_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from '../shared/constants.ts';
-import { parseFrame, ToExtension, type RequestMessage, type ResponseMessage } from '../shared/protocol.ts';
+import type { z } from 'zod';
+import { parseFrame, ToExtension, type EVENTS, type EventName, type RequestMessage, type ResponseMessage } from '../shared/protocol.ts';
 import { loadSettings, setStatus, type Settings } from './settings.ts';
 
 type RequestHandler = (request: RequestMessage) => Promise<ResponseMessage>;
@@ -30,6 +31,11 @@ let handler: RequestHandler = async (request) => ({
 
 export function onRequest(fn: RequestHandler): void {
   handler = fn;
+}
+
+/** Sends an event to the server if connected; events are notices, never required for correctness. */
+export function sendEvent<E extends EventName>(event: E, data: z.infer<(typeof EVENTS)[E]>): void {
+  if (socket && welcomed) send(socket, { type: 'event', event, data });
 }
 
 export function isConnected(): boolean {

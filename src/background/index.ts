@@ -9,16 +9,18 @@ import { watchDialogs } from './actions/index.ts';
 import { watchDebugger } from './cdp.ts';
 import { startDevtoolsCapture } from './devtools/index.ts';
 import { handlers } from './commands/index.ts';
-import { ensureConnected, onRequest, reconnect } from './connection.ts';
+import { ensureConnected, onRequest, reconnect, sendEvent } from './connection.ts';
 import { onFrameNonce } from './frames.ts';
+import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
 import { adoptTab, watchTabs } from './tabs.ts';
 import { loadSettings } from './settings.ts';
 
 onRequest(createRouter(handlers));
-watchTabs();
+watchTabs((tabId, url, openerTabId) => sendEvent('tabOpened', { tabId, url, openerTabId }));
 watchDebugger();
 watchDialogs();
+watchNetworkForNavigation();
 startDevtoolsCapture();
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {

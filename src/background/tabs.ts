@@ -113,13 +113,15 @@ async function tabExists(tabId: number): Promise<boolean> {
 }
 
 /** Keeps the set honest when the user closes a tab, and follows tabs the agent's pages open. */
-export function watchTabs(): void {
+export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, openerTabId: number) => void): void {
   browser.tabs.onRemoved.addListener((tabId) => {
     void forgetTab(tabId);
     void browser.storage.session.remove(`frames:${tabId}`);
   });
   browser.tabs.onCreated.addListener(async (tab) => {
     if (tab.id === undefined || tab.openerTabId === undefined) return;
-    if ((await agentTabIds()).includes(tab.openerTabId)) await adoptTab(tab.id, false);
+    if (!(await agentTabIds()).includes(tab.openerTabId)) return;
+    await adoptTab(tab.id, false);
+    onOpenedByAgentPage(tab.id, tab.pendingUrl ?? tab.url ?? '', tab.openerTabId);
   });
 }

@@ -1,7 +1,19 @@
+import type { TargetSpec } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
+import { shadowRootOf } from './snapshot/dom.ts';
 import { resolveRef } from './snapshot/index.ts';
+import { isVisibleBox } from './snapshot/visibility.ts';
 
-const REF = /^(f\d+)?e\d+$/;
+// Same shape refs.ts accepts: optional frame prefix, then e<number>.
+const REF = /^(?:f[0-9A-Za-z_-]+)?e\d+$/;
+
+export interface Resolved {
+  element: Element;
+  /** How many elements the selector matched (1 for a ref). */
+  count: number;
+  /** 1-based position of `element` among the matches. */
+  index: number;
+}
 
 /**
  * Finds the element a command names: a ref from a snapshot, or a CSS
@@ -9,13 +21,101 @@ const REF = /^(f\d+)?e\d+$/;
  * back to a selector or another element.
  */
 export function resolveTarget(refOrSelector: string): Element {
-  if (REF.test(refOrSelector)) return resolveRef(refOrSelector);
-  let element: Element | null;
-  try {
-    element = document.querySelector(refOrSelector);
-  } catch {
-    throw new AgentError('INVALID_SELECTOR', `"${refOrSelector}" is neither a ref (like e12) nor a valid CSS selector.`);
+  return REF.test(refOrSelector.trim()) ? resolveRef(refOrSelector.trim()) : resolveSelector(refOrSelector).element;
+}
+
+/**
+ * Resolves a TargetSpec. A selector that matches several elements acts on
+ * the FIRST VISIBLE match (or the first match when none is visible), and the
+ * caller reports "(2 of 3 matches)" in its description. We chose this over
+ * refusing because CSS-selector callers (Kapture/unibrowse style) routinely
+ * send selectors like `button.primary` that also match hidden templates or
+ * off-screen copies; the count in the result tells the agent to narrow the
+ * selector when the choice mattered.
+ */
+export function resolveSpec(spec: TargetSpec): Resolved {
+  if (spec.ref) {
+    if (!REF.test(spec.ref.trim())) {
+      throw new AgentError('STALE_REF', `"${spec.ref}" is not a ref from a snapshot (refs look like e12 or f3e12). Take a new snapshot (browser_snapshot) and use a ref from it, or pass a CSS selector as "selector".`);
+    }
+    return { element: resolveRef(spec.ref.trim()), count: 1, index: 1 };
   }
-  if (!element) throw new AgentError('ELEMENT_NOT_FOUND', `No element matches the selector "${refOrSelector}".`);
-  return element;
+  if (spec.selector) return resolveSelector(spec.selector);
+  throw new AgentError('INVALID_PARAMS', 'Name the element with "ref" (from browser_snapshot) or "selector" (CSS).');
+}
+
+/** `ref e12` or `selector "button.save"`, for messages. */
+export function targetLabel(spec: TargetSpec): string {
+  return spec.ref ? `ref ${spec.ref}` : `selector "${spec.selector ?? ''}"`;
+}
+
+/** " (2 of 3 matches)" when a selector matched several elements, else "". */
+export function matchNote(resolved: Resolved): string {
+  return resolved.count > 1 ? ` (${resolved.index} of ${resolved.count} matches)` : '';
+}
+
+/**
+ * Adds the agent's own description of the element to an error, after its
+ * first sentence: `Ref e12 is stale: … (the "Submit button" you described). Take …`.
+ */
+export function withElementHint(error: unknown, spec: TargetSpec | undefined): unknown {
+  if (!(error instanceof AgentError) || !spec?.element) return error;
+  return new AgentError(error.code, afterFirstSentence(error.message, ` (the "${spec.element}" you described)`));
+}
+
+/** Inserts `text` before the full stop of the message's first sentence. */
+export function afterFirstSentence(message: string, text: string): string {
+  const at = firstSentenceEnd(message);
+  return at >= 0 ? `${message.slice(0, at)}${text}${message.slice(at)}` : `${message}${text}`;
+}
+
+// The end of the first sentence, not counting a full stop inside an element
+// description like `<p>Saved. Thanks</p>`.
+function firstSentenceEnd(message: string): number {
+  const descriptions = Array.from(message.matchAll(/<([a-z][\w-]*)[^>]*>(?:[^<]*<\/\1>)?/g), (m) => [m.index, m.index + m[0].length]);
+  for (const m of message.matchAll(/[.!?](?=\s|$)/g)) {
+    if (!descriptions.some(([from, to]) => m.index >= from && m.index < to)) return m.index;
+  }
+  return -1;
+}
+
+/** Every match of `selector` in the document; when the light DOM has none, also inside shadow roots. */
+export function queryAll(selector: string): Element[] {
+  let matches: Element[];
+  try {
+    matches = Array.from(document.querySelectorAll(selector));
+  } catch {
+    throw new AgentError('INVALID_SELECTOR', `"${selector}" is neither a ref (like e12) nor a valid CSS selector. Check the syntax, or take a snapshot (browser_snapshot) and use a ref.`);
+  }
+  if (matches.length === 0) matches = queryShadowRoots(document, selector);
+  return matches;
+}
+
+function resolveSelector(selector: string): Resolved {
+  const matches = queryAll(selector);
+  if (matches.length === 0) {
+    throw new AgentError('ELEMENT_NOT_FOUND', `No element matches the selector "${selector}". Check the selector, or take a snapshot (browser_snapshot) and use a ref.`);
+  }
+  const visible = matches.findIndex(isVisible);
+  const i = visible >= 0 ? visible : 0;
+  return { element: matches[i], count: matches.length, index: i + 1 };
+}
+
+// Selectors do not cross shadow boundaries, so each root is queried on its own.
+function queryShadowRoots(root: Document | ShadowRoot, selector: string): Element[] {
+  const found: Element[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const shadow = shadowRootOf(node as Element);
+    if (!shadow) continue;
+    found.push(...Array.from(shadow.querySelectorAll(selector)), ...queryShadowRoots(shadow, selector));
+  }
+  return found;
+}
+
+/** Has a non-empty box and is not visibility:hidden — what a user could see (opacity aside). */
+export function isVisible(el: Element): boolean {
+  if (!el.isConnected || !isVisibleBox(el)) return false;
+  const view = el.ownerDocument.defaultView ?? window;
+  return view.getComputedStyle(el).visibility === 'visible';
 }

@@ -54,6 +54,8 @@ export type ResponseMessage = z.infer<typeof ResponseMessage>;
 export const EVENTS = {
   /** Sent by the extension at least every 20 s so its MV3 service worker is not stopped. */
   keepalive: z.object({}),
+  /** A page the agent controls opened a tab or popup; the next tool response announces it. */
+  tabOpened: z.object({ tabId: z.number().int(), url: z.string(), openerTabId: z.number().int() }),
 } as const;
 export type EventName = keyof typeof EVENTS;
 

@@ -7,7 +7,7 @@ const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:']);
  * scheme ("localhost:3000" → http, "example.com" → https); schemes that would
  * let a page escape the sandbox or touch browser internals are refused.
  */
-export function normalizeUrl(input: string): string {
+export function normalizeUrl(input: string, options: { allowFile?: boolean } = {}): string {
   const text = input.trim();
   if (!text) throw new AgentError('INVALID_URL', 'The URL is empty: pass an absolute URL such as https://example.com/.');
   // "localhost:3000" looks like a scheme to the URL parser; host:port is not one.
@@ -20,8 +20,11 @@ export function normalizeUrl(input: string): string {
   } catch {
     throw new AgentError('INVALID_URL', `"${input}" is not a valid URL: pass an absolute URL such as https://example.com/.`);
   }
-  if (!ALLOWED_SCHEMES.has(url.protocol)) {
-    throw new AgentError('BLOCKED_SCHEME', `URLs with the ${url.protocol} scheme are not allowed (only http, https, about and data).`);
+  if (url.protocol === 'file:' && !options.allowFile) {
+    throw new AgentError('BLOCKED_SCHEME', 'file: URLs are blocked; start the server with --allow-file-urls to allow them.');
+  }
+  if (!ALLOWED_SCHEMES.has(url.protocol) && url.protocol !== 'file:') {
+    throw new AgentError('BLOCKED_SCHEME', `URLs with the ${url.protocol} scheme are not allowed (only http, https, about:blank and data).`);
   }
   if (url.protocol === 'about:' && url.href !== 'about:blank') {
     throw new AgentError('BLOCKED_SCHEME', `Only about:blank is allowed among about: URLs, not ${url.href}.`);

@@ -9,7 +9,7 @@ export async function runMcp(args: string[]): Promise<number> {
   const options = parseServerOptions(args);
   setQuiet(options.quiet);
   const runtime = await startRuntime(options);
-  const server = createMcpServer({ browser: runtime.browser, outputDir: options.outputDir });
+  const server = createMcpServer({ browser: runtime.browser, outputDir: options.outputDir, allowFileUrls: options.allowFileUrls });
   const transport = new StdioServerTransport();
 
   let shuttingDown = false;

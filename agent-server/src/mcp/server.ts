@@ -46,6 +46,10 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, tools: 
     const response = new ToolResponse();
     try {
       await entry.tool.handle(params as never, response, { ...context, timeoutMs: timeout });
+      // Tabs and popups the agent's pages opened since the last response.
+      for (const tab of context.browser.takeNewTabs()) {
+        response.text(`New tab opened by tab ${tab.openerTabId}: tab ${tab.tabId} — ${tab.url || 'about:blank'} (use tabId ${tab.tabId} to act there)`);
+      }
       return response.build();
     } catch (error) {
       const { code, message } = toWireError(error);

@@ -11,6 +11,8 @@ export interface ToolContext {
   browser: BrowserConnection;
   /** Where files (big snapshots, screenshots) are written. */
   outputDir: string;
+  /** --allow-file-urls: let the agent open file:// URLs. */
+  allowFileUrls?: boolean;
   /** The caller's `timeout` for this call, if it gave one. */
   timeoutMs?: number;
 }

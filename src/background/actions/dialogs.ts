@@ -34,7 +34,7 @@ export function openDialog(tabId: number): OpenDialog | undefined {
 export function assertNoDialog(tabId: number): void {
   const dialog = open.get(tabId);
   if (dialog) {
-    throw new AgentError('DIALOG_OPEN', `A ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
+    throw new AgentError('DIALOG_OPEN', `${/^[aeiou]/.test(dialog.type) ? 'An' : 'A'} ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
   }
 }
 

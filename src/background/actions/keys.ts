@@ -82,7 +82,10 @@ export function parseChord(chord: string): { modifiers: Modifier[]; key: KeyDefi
     }
     modifiers.push(name as Modifier);
   }
-  const key = SPECIAL[last] ?? (last.length === 1 ? keyForChar(last) : undefined);
+  // "Control+A" is the a key with Control held, as a real keyboard reports it;
+  // only Shift makes it "A".
+  const char = last.length === 1 && modifiers.length && !modifiers.includes('Shift') ? last.toLowerCase() : last;
+  const key = SPECIAL[char] ?? (char.length === 1 ? keyForChar(char) : undefined);
   if (!key) {
     throw new AgentError('INVALID_PARAMS', `Unknown key "${last}". Use a character or a key name such as Enter, Tab, Escape, Backspace, ArrowDown, PageUp, F5.`);
   }

@@ -1,6 +1,42 @@
+import browser from 'webextension-polyfill';
+import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { listTabs } from '../tabs.ts';
+import { normalizeUrl } from '../../shared/urls.ts';
+import { detach } from '../cdp.ts';
+import { navigateAndWait } from '../navigation.ts';
+import type { CommandContext } from '../router.ts';
+import { adoptTab, currentTab, listTabs, resolveTab } from '../tabs.ts';
+import { openAgentTab } from './navigate.ts';
 
 export async function tabsList(_params: Params<'tabs.list'>): Promise<Result<'tabs.list'>> {
   return { tabs: await listTabs() };
+}
+
+export async function tabsNew(params: Params<'tabs.new'>, ctx: CommandContext): Promise<Result<'tabs.new'>> {
+  const url = params.url === undefined ? undefined : normalizeUrl(params.url, { allowFile: params.allowFile });
+  const tabId = await openAgentTab();
+  if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', signal: ctx.signal });
+  return info(tabId);
+}
+
+export async function tabsSelect(params: Params<'tabs.select'>): Promise<Result<'tabs.select'>> {
+  const tabId = await resolveTab(params.tabId);
+  await adoptTab(tabId, true);
+  await browser.tabs.update(tabId, { active: true });
+  return info(tabId);
+}
+
+export async function tabsClose(params: Params<'tabs.close'>): Promise<Result<'tabs.close'>> {
+  const tabId = await resolveTab(params.tabId);
+  await detach(tabId);
+  await browser.tabs.remove(tabId);
+  // tabs.onRemoved updates the agent's set; wait for it so "current" is right.
+  for (let i = 0; i < 50 && (await currentTab()) === tabId; i++) await new Promise((r) => setTimeout(r, 10));
+  return { closed: tabId, current: await currentTab() };
+}
+
+async function info(tabId: number): Promise<Result<'tabs.new'>> {
+  const tab = (await listTabs()).find((t) => t.id === tabId);
+  if (!tab) throw new AgentError('TAB_CLOSED', `Tab ${tabId} closed right after opening.`);
+  return tab;
 }

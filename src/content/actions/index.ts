@@ -1,9 +1,73 @@
-import type { ContentRequest } from '../../shared/content-messages.ts';
-
 /**
- * Element actions and queries (src/content/actions/). Returns undefined for
- * requests that are not ours.
+ * Element actions and queries in one frame (the content-script half of
+ * browser_click, browser_fill, browser_get …; the service worker sends the
+ * trusted input). Returns undefined for requests that are not ours.
  */
-export function handleAction(_request: ContentRequest): Promise<unknown> | undefined {
-  return undefined;
+import { MARK_ATTRIBUTE as MARK, type ContentRequest, type ContentResults, type TargetSpec } from '../../shared/content-messages.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { matchNote, resolveSpec, withElementHint } from '../target.ts';
+import { readChecked } from './checked.ts';
+import { describe } from './describe.ts';
+import { focusTarget, prepareFill, prepareType } from './fill.ts';
+import { find } from './find.ts';
+import { locate } from './locate.ts';
+import { get, is } from './query.ts';
+import { scroll } from './scroll.ts';
+import { selectOption } from './select.ts';
+import { waitFor } from './wait.ts';
+
+export function handleAction(request: ContentRequest): Promise<unknown> | undefined {
+  const run = dispatch(request);
+  if (!run) return undefined;
+  const target = 'target' in request ? request.target : undefined;
+  return (async () => {
+    try {
+      return await run();
+    } catch (error) {
+      throw withElementHint(error, target);
+    }
+  })();
+}
+
+type Run = () => unknown;
+
+function dispatch(request: ContentRequest): Run | undefined {
+  switch (request.type) {
+    case 'locate':
+      return async (): Promise<ContentResults['locate']> => {
+        const { element: _element, ...located } = await locate(request.target, request.options);
+        return located;
+      };
+    case 'focus':
+      return () => focusTarget(request.target, request.timeoutMs);
+    case 'prepareFill':
+      return () => prepareFill(request.target, request.value, request.timeoutMs);
+    case 'prepareType':
+      return () => prepareType(request.target, request.clear, request.timeoutMs);
+    case 'readChecked':
+      return () => readChecked(request.target);
+    case 'selectOption':
+      return () => selectOption(request.target, request.values, request.timeoutMs);
+    case 'scroll':
+      return () => scroll(request.target, request.deltaX ?? 0, request.deltaY ?? 0);
+    case 'waitFor':
+      return () => waitFor(request);
+    case 'get':
+      return () => get(request);
+    case 'is':
+      return () => is(request);
+    case 'find':
+      return () => find(request);
+    case 'mark':
+      return () => mark(request.target, request.nonce);
+    default:
+      return undefined;
+  }
+}
+
+function mark(target: TargetSpec, nonce: string): ContentResults['mark'] {
+  if (!nonce) throw new AgentError('INVALID_PARAMS', 'mark needs a nonce.');
+  const resolved = resolveSpec(target);
+  resolved.element.setAttribute(MARK, nonce);
+  return { description: describe(resolved.element) + matchNote(resolved) };
 }

@@ -23,6 +23,8 @@ let passDepth = 0;
  */
 export class ElementFacts {
   style: CSSStyleDeclaration | undefined = undefined;
+  beforeStyle: CSSStyleDeclaration | undefined = undefined;
+  afterStyle: CSSStyleDeclaration | undefined = undefined;
   shadowRoot: ShadowRoot | null | undefined = undefined;
   /** Excluded from the accessibility tree (visibility.ts). */
   hidden: boolean | undefined = undefined;
@@ -75,7 +77,11 @@ export class PassCache<K, V> {
   }
 }
 
-/** Runs `fn` as one pass: styles (and the other pass caches) are memoised until it returns. Re-entrant. */
+/**
+ * Runs `fn` as one snapshot pass: computed styles, hidden-ness, roles, names
+ * and the label/pseudo-element indexes are memoised until it returns, so the
+ * DOM must not change meanwhile. Nested calls join the outer pass.
+ */
 export function withStyleCache<T>(fn: () => T): T {
   if (passDepth++ === 0) facts = new Map();
   try {
@@ -99,15 +105,13 @@ function computeStyle(el: Element, pseudo?: PseudoElement): CSSStyleDeclaration 
   return view.getComputedStyle(el, pseudo);
 }
 
-/**
- * Computed style; memoised per element during a pass. Pseudo-element styles
- * are not memoised: their only reader (names-pseudo.ts) memoises the text.
- */
+/** Computed style of the element or one of its pseudo-elements; memoised per element during a pass. */
 export function getStyle(el: Element, pseudo?: PseudoElement): CSSStyleDeclaration {
-  if (pseudo) return computeStyle(el, pseudo);
   const record = factsOf(el);
-  if (!record) return computeStyle(el);
-  return (record.style ??= computeStyle(el));
+  if (!record) return computeStyle(el, pseudo);
+  if (!pseudo) return (record.style ??= computeStyle(el));
+  if (pseudo === '::before') return (record.beforeStyle ??= computeStyle(el, pseudo));
+  return (record.afterStyle ??= computeStyle(el, pseudo));
 }
 
 interface ChromeDomApi {
@@ -199,9 +203,12 @@ export function getElementByIdInScope(el: Element, id: string): Element | null {
 }
 
 /** Elements referenced by an IDREF list attribute (aria-labelledby …), first match per id, no duplicates. */
-export function getIdRefs(el: Element, attr: string): Element[] {
+const kNoElements: readonly Element[] = Object.freeze([]);
+
+export function getIdRefs(el: Element, attr: string): readonly Element[] {
   const value = el.getAttribute(attr);
-  if (!value) return [];
+  // Most elements have no such attribute: no allocation for them.
+  if (!value) return kNoElements;
   const result: Element[] = [];
   for (const id of value.split(/\s+/)) {
     if (!id) continue;

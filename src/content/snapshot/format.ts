@@ -3,7 +3,8 @@ import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement } from './refs.ts';
 import { placeholderOf, stateSuffix, valueOf } from './states.ts';
-import { BREAK, normalizeText } from './walk.ts';
+import { BREAK } from './walk.ts';
+import { normalizeText } from './walk-rules.ts';
 import type { Kid, SNode } from './walk.ts';
 
 /**
@@ -43,8 +44,6 @@ const MAX_NAME = 900;
 // A name borrowed from text in interactive mode (ref'd element without a name, table row)
 // only has to tell lines apart; the full text is one full snapshot away.
 const MAX_FALLBACK_NAME = 40;
-
-const names = new WeakMap<SNode, string>();
 
 export function format(root: SNode, options: FormatOptions): { lines: string[]; frames: FrameSlot[] } {
   const printer = new Printer(options);
@@ -140,12 +139,8 @@ function isNode(kid: Kid): kid is SNode {
 
 /** The accessible name, computed once and only for printed lines. */
 function nameOf(node: SNode): string {
-  let name = names.get(node);
-  if (name === undefined) {
-    name = contentName(node) ?? normalizeText(getName(node.el));
-    names.set(node, name);
-  }
-  return name;
+  if (node.name === undefined) node.name = contentName(node) ?? normalizeText(getName(node.el));
+  return node.name;
 }
 
 /**

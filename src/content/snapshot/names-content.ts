@@ -1,7 +1,7 @@
 /**
  * Pieces of the accessible name computation (https://w3c.github.io/accname/)
- * that gather text: name from content (step 2F), CSS generated content,
- * embedded controls (step 2C) and native <label>s.
+ * that gather text: name from content (step 2F), embedded controls (step 2C)
+ * and the <label>s of a control.
  */
 import { PassCache, composedChildren, getIdRefs, getStyle, shadowRootOf } from './dom.ts';
 import { pseudoContent } from './names-pseudo.ts';
@@ -68,21 +68,24 @@ export function accumulateContent(el: Element, ctx: NameContext, alt: TextAltern
   return text + pseudoContent(el, '::after');
 }
 
-function selectedOptionsOf(el: Element, role: string): Element[] {
+/** Descendants of `root` plus what it aria-owns, in order. */
+function ownedElements(root: Element): Element[] {
+  const list = Array.from(root.querySelectorAll('*'));
+  for (const ref of getIdRefs(root, 'aria-owns')) list.push(ref, ...ref.querySelectorAll('*'));
+  return list;
+}
+
+/** Selected options of a <select>, or of an ARIA listbox / combobox's listbox; null when there is no listbox. */
+function selectedOptionsOf(el: Element, role: string): Element[] | null {
   if (el.localName === 'select') {
     const select = el as HTMLSelectElement;
     const selected = Array.from(select.selectedOptions);
     if (!selected.length && select.options.length) selected.push(select.options[0]);
     return selected;
   }
-  const owned = (root: Element): Element[] => {
-    const list = Array.from(root.querySelectorAll('*'));
-    for (const ref of getIdRefs(root, 'aria-owns')) list.push(ref, ...ref.querySelectorAll('*'));
-    return list;
-  };
-  const listbox = role === 'combobox' ? owned(el).find((e) => computeRole(e) === 'listbox') : el;
-  if (!listbox) return [];
-  return owned(listbox).filter((e) => e.getAttribute('aria-selected') === 'true' && computeRole(e) === 'option');
+  const listbox = role === 'combobox' ? ownedElements(el).find((e) => computeRole(e) === 'listbox') : el;
+  if (!listbox) return null;
+  return ownedElements(listbox).filter((e) => e.getAttribute('aria-selected') === 'true' && computeRole(e) === 'option');
 }
 
 /**
@@ -99,11 +102,11 @@ export function embeddedControlValue(el: Element, role: string, ctx: NameContext
     }
     case 'combobox': case 'listbox': {
       const options = selectedOptionsOf(el, role);
-      if (options.length) return options.map((o) => alt(o, ctx)).join(' ');
+      if (options?.length) return options.map((o) => alt(o, ctx)).join(' ');
       // Not in the spec, but what browsers and WPT expect: an editable
-      // combobox shows its value, an ARIA one its text.
+      // combobox shows its value, an ARIA combobox without a listbox its text.
       if (el.localName === 'input') return (el as HTMLInputElement).value;
-      return el.localName === 'select' ? '' : el.textContent ?? '';
+      return options === null ? el.textContent ?? '' : '';
     }
     case 'progressbar': case 'scrollbar': case 'slider': case 'spinbutton': case 'meter': {
       const valueText = el.getAttribute('aria-valuetext');

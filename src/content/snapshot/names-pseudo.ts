@@ -16,45 +16,73 @@ interface PseudoIndex {
   ids: Set<string>;
   classes: Set<string>;
   tags: Set<string>;
+  /** Quirks mode matches ids and classes case-insensitively. */
+  fold: (s: string) => string;
 }
 
-const kPseudoRe = /::?(before|after)\b/i;
+const kPseudoElementRe = /^::?(?:before|after)(?![-\w])/i;
 
-/** Index key of the subject compound of a selector (before its ::before/::after), or null if none. */
+function unescapeIdent(ident: string): string {
+  return ident.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex: string | undefined, ch: string | undefined) =>
+    hex ? String.fromCodePoint(parseInt(hex, 16)) : ch ?? '');
+}
+
+/** Reads an identifier (with CSS escapes, as Tailwind's `before\:content-\[…\]` uses) at `i`. */
+function readIdent(s: string, i: number): string {
+  let j = i;
+  while (j < s.length) {
+    const c = s[j];
+    if (c === '\\') j += 2;
+    else if (/[-\w]/.test(c) || c.charCodeAt(0) > 0x7f) j++;
+    else break;
+  }
+  return unescapeIdent(s.slice(i, j));
+}
+
+/**
+ * Indexes one selector by the id, class or tag its subject (the compound
+ * before ::before/::after) requires; a subject without one makes `any`.
+ */
 function addSelector(index: PseudoIndex, selector: string): void {
-  const match = kPseudoRe.exec(selector);
-  if (!match) return;
-  let subject = selector.slice(0, match.index);
-  if (subject.includes('&') || subject.includes('::')) {
+  // One scan honouring escapes, parentheses and brackets: find the
+  // pseudo-element and the start of its compound selector.
+  let depth = 0;
+  let start = 0;
+  let pseudoAt = -1;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === '\\') i++;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (depth === 0) {
+      if (c === ' ' || c === '>' || c === '+' || c === '~') start = i + 1;
+      else if (c === ':' && kPseudoElementRe.test(selector.slice(i, i + 10))) {
+        pseudoAt = i;
+        break;
+      }
+    }
+  }
+  if (pseudoAt < 0) return;
+  const compound = selector.slice(start, pseudoAt);
+  // Nesting (&) and ::part()/::slotted() reach elements we cannot key.
+  if (compound.includes('&') || compound.includes('::')) {
     index.any = true;
     return;
   }
-  // Last compound selector: drop everything up to the last combinator
-  // outside parentheses and attribute brackets.
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < subject.length; i++) {
-    const c = subject[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (depth === 0 && (c === ' ' || c === '>' || c === '+' || c === '~')) start = i + 1;
-  }
-  subject = subject.slice(start);
-  // Strip functional pseudo-classes and attribute selectors: keys inside
-  // :is()/:not() are not required of the subject.
-  let flat = '';
+  // Keys inside :is()/:not()/[…] are not required of the subject: skip them.
+  let cls: string | null = null;
   depth = 0;
-  for (const c of subject) {
-    if (c === '(' || c === '[') depth++;
+  for (let i = 0; i < compound.length; i++) {
+    const c = compound[i];
+    if (c === '\\') i++;
+    else if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
-    else if (depth === 0) flat += c;
+    else if (depth === 0 && c === '#') return void index.ids.add(index.fold(readIdent(compound, i + 1)));
+    else if (depth === 0 && c === '.' && cls === null) cls = readIdent(compound, i + 1);
   }
-  const id = /#(-?[_a-zA-Z\u00a0-\uffff][-\w\u00a0-\uffff]*)/.exec(flat);
-  if (id) return void index.ids.add(id[1]);
-  const cls = /\.(-?[_a-zA-Z\u00a0-\uffff][-\w\u00a0-\uffff]*)/.exec(flat);
-  if (cls) return void index.classes.add(cls[1]);
-  const tag = /^([a-zA-Z][-\w]*)/.exec(flat);
-  if (tag) return void index.tags.add(tag[1].toLowerCase());
+  if (cls) return void index.classes.add(index.fold(cls));
+  const tag = /^[a-zA-Z][-\w]*/.exec(compound);
+  if (tag) return void index.tags.add(tag[0].toLowerCase());
   index.any = true;
 }
 
@@ -106,8 +134,12 @@ function splitSelectorList(list: string): string[] {
 
 const indexes = new PassCache<Node, PseudoIndex>();
 
+const identity = (s: string): string => s;
+const lower = (s: string): string => s.toLowerCase();
+
 function indexFor(root: Document | ShadowRoot): PseudoIndex {
-  const index: PseudoIndex = { any: false, ids: new Set(), classes: new Set(), tags: new Set() };
+  const quirks = (root.ownerDocument ?? (root as Document)).compatMode === 'BackCompat';
+  const index: PseudoIndex = { any: false, ids: new Set(), classes: new Set(), tags: new Set(), fold: quirks ? lower : identity };
   for (const sheet of root.styleSheets) addSheet(index, sheet);
   for (const sheet of root.adoptedStyleSheets ?? []) addSheet(index, sheet);
   return index;
@@ -129,10 +161,10 @@ function mayHavePseudo(el: Element): boolean {
   }
   if (index.any) return true;
   if (index.tags.has(el.localName)) return true;
-  if (el.id && index.ids.has(el.id)) return true;
+  if (el.id && index.ids.has(index.fold(el.id))) return true;
   if (index.classes.size) {
     const list = el.classList;
-    for (let i = 0; i < list.length; i++) if (index.classes.has(list[i])) return true;
+    for (let i = 0; i < list.length; i++) if (index.classes.has(index.fold(list[i]))) return true;
   }
   return false;
 }
@@ -151,11 +183,12 @@ function parseContent(content: string): string {
       slash = true;
       continue;
     }
-    const text = (m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1');
+    const text = unescapeIdent(m[1] ?? m[2] ?? '');
     if (slash) alt += text;
     else main += text;
   }
-  return slash ? alt : main;
+  // Icon fonts put glyphs in the Private Use Area; they mean nothing as text.
+  return (slash ? alt : main).replace(/[\uE000-\uF8FF]/g, '');
 }
 
 /** CSS ::before/::after text; block-level pseudos are set apart by spaces. */

@@ -38,7 +38,7 @@ function isPresentationRole(role: string): boolean {
 }
 
 /** Text of the nodes an IDREF attribute points at, each computed as a fresh reference traversal (2B). */
-function referencedText(refs: Element[], ctx: NameContext, kind: 'labelledby' | 'describedby'): string {
+function referencedText(refs: readonly Element[], ctx: NameContext, kind: 'labelledby' | 'describedby'): string {
   const parts: string[] = [];
   for (const ref of refs) {
     const refCtx = newContext('none', ctx.visited, isHiddenForAria(ref));
@@ -58,7 +58,7 @@ function textAlternative(el: Element, ctx: NameContext): string {
     // reference traversal its own aria-labelledby still points at text
     // not yet used (WPT comp_name_from_content "self-referencial edge case").
     if (!followLabelledBy) return '';
-    return flattenIfBlank(referencedText(labelledBy, ctx, 'labelledby'));
+    return blankToEmpty(referencedText(labelledBy, ctx, 'labelledby'));
   }
 
   // 2A: hidden nodes contribute nothing, unless the traversal started at a hidden node.
@@ -120,7 +120,7 @@ function textAlternative(el: Element, ctx: NameContext): string {
   return '';
 }
 
-function flattenIfBlank(s: string): string {
+function blankToEmpty(s: string): string {
   return s.trim() ? s : '';
 }
 
@@ -155,4 +155,13 @@ export function getDescription(el: Element): string {
   }
   if (record) record.description = description;
   return description;
+}
+
+/**
+ * The element's content as name-from-content gathers it (2F), whatever its
+ * role: for clickable generic elements, whose role may not be named from
+ * content but whose text is what a user sees on them.
+ */
+export function getContentText(el: Element): string {
+  return flatten(accumulateContent(el, newContext('descendant', new Set([el]), false), textAlternative));
 }

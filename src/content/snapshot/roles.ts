@@ -231,16 +231,17 @@ const kPresentationParents: Record<string, readonly string[]> = {
   tfoot: ['table'], th: ['tr'], thead: ['table'], tr: ['thead', 'tbody', 'tfoot', 'table'],
 };
 
+/**
+ * none/presentation of the owner (table, list, dl …) passes down to the
+ * elements it requires. The parent's role is memoised per pass and already
+ * carries what it inherited, so one level suffices.
+ */
 function inheritedPresentation(el: Element): string | null {
-  let node: Element = el;
-  for (;;) {
-    const parents = kPresentationParents[node.localName];
-    const parent = node.parentElement;
-    if (!parents || !parent || !parents.includes(parent.localName)) return null;
-    const role = getExplicitRole(parent);
-    if ((role === 'none' || role === 'presentation') && !presentationOverridden(parent, role)) return role;
-    node = parent;
-  }
+  const parents = kPresentationParents[el.localName];
+  const parent = el.parentElement;
+  if (!parents || !parent || !parents.includes(parent.localName)) return null;
+  const role = computeRole(parent);
+  return role === 'none' || role === 'presentation' ? role : null;
 }
 
 function presentationOverridden(el: Element, implicit: string): boolean {
@@ -268,7 +269,7 @@ function computeRoleUncached(el: Element): string {
     // ARIA attributes (https://w3c.github.io/aria/#conflict_resolution_presentation_none).
     return presentationOverridden(el, implicit) ? implicit : explicit;
   }
-  if (!implicit || implicit === 'generic') return implicit;
+  if (!implicit) return implicit;
   return inheritedPresentation(el) ?? implicit;
 }
 

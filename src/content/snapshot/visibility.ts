@@ -2,7 +2,7 @@
  * Whether an element is excluded from the accessibility tree
  * (https://w3c.github.io/aria/#tree_exclusion) and whether it has a box.
  */
-import { SVG_NS, factsOf, composedChildren, composedParent, getStyle, shadowRootOf } from './dom.ts';
+import { SVG_NS, composedChildren, composedParent, factsOf, getStyle, shadowRootOf } from './dom.ts';
 
 /** Never rendered and never part of names. */
 const kIgnoredNames = new Set(['style', 'script', 'noscript', 'template']);
@@ -10,7 +10,6 @@ const kIgnoredNames = new Set(['style', 'script', 'noscript', 'template']);
 export function isIgnoredElement(el: Element): boolean {
   return kIgnoredNames.has(el.localName);
 }
-
 
 // SVG elements that never render, so neither do their children
 // (https://www.w3.org/TR/SVG2/render.html#TermNeverRenderedElement).

@@ -1,7 +1,12 @@
-import { composedParent, getStyle, shadowRootOf } from './dom.ts';
+import { getStyle, shadowRootOf } from './dom.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox } from './visibility.ts';
+import {
+  CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, intersects, isClickable,
+  normalizeText, parentHasPointer,
+} from './walk-rules.ts';
+import type { Viewport } from './walk-rules.ts';
 
 /**
  * One pass over the composed tree (light DOM, open and closed shadow roots,
@@ -26,6 +31,8 @@ export interface SNode {
   kids: Kid[];
   /** An ancestor (or the element) says aria-disabled="true", and no closer one says "false". */
   ariaDisabled: boolean;
+  /** The printed name, once format.ts has computed it. */
+  name?: string;
   /**
    * Interactive mode only: the start of the text under the node (text is not
    * printed there). Names a ref'd element that has no name, and a table row.
@@ -38,37 +45,14 @@ export interface WalkOptions {
   viewportOnly: boolean;
 }
 
-// Roles an agent acts on; elements with them get refs when visible.
-export const CONTROL_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
-  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'gridcell', 'scrollbar',
-  'iframe',
-]);
-// Kept in interactive mode even without refs below them: they tell the agent where it is.
-export const CONTEXT_ROLES = new Set([
-  'heading', 'banner', 'main', 'navigation', 'contentinfo', 'complementary', 'region', 'form', 'search',
-  'dialog', 'alertdialog',
-]);
-// Kept in interactive mode even around a single ref: they say which row or menu it is in.
-// Other containers (lists, cells, groups, paragraphs …) are kept only around two or more.
-export const GROUPING_ROLES = new Set([
-  'row', 'menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar',
-]);
-// Their rows carry the context in interactive mode; the wrappers add only indentation.
-const TABLE_WRAPPERS = new Set(['table', 'rowgroup', 'grid', 'treegrid']);
 // How much text interactive mode keeps per node for names.
 const MAX_TEXT = 100;
-// A generic element with one of these has a name to print, so it is not flattened.
-const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
-const IGNORED_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option', 'slot']);
+// Elements visibility.ts treats specially (never rendered, or exposed without a box): always ask it.
+const SPECIAL_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option', 'slot']);
 // display values that start a new line of text.
 const INLINE_DISPLAYS = new Set(['inline', 'contents', 'ruby', 'ruby-text']);
 
-interface Viewport {
-  width: number;
-  height: number;
-}
 
 export function walk(root: Element, options: WalkOptions): SNode {
   const walker = new Walker(root.ownerDocument, options);
@@ -94,15 +78,19 @@ class Walker {
   // The element whose children are being visited may hide them without hiding itself:
   // a closed <details>, content-visibility:hidden (hidden=until-found), or we came from a root.
   private parentHidesContent = true;
+  // Interactive mode prints no text; it only keeps it below a ref'd node or a row, to name them.
+  private wantText: boolean;
 
   constructor(doc: Document, options: WalkOptions) {
     this.interactive = options.interactive;
+    this.wantText = !options.interactive;
     const view = doc.defaultView ?? window;
     this.viewport = options.viewportOnly ? { width: view.innerWidth, height: view.innerHeight } : null;
   }
 
   /** `inView`: text here is inside the viewport (always true without viewportOnly). */
   children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean): void {
+    if (!el.firstChild && el.localName !== 'slot' && !shadowRootOf(el)) return;
     const saved = this.parentHidesContent;
     this.parentHidesContent = hidesContent(el);
     try {
@@ -134,7 +122,7 @@ class Walker {
     if (type === 1) {
       if (hiddenMode) this.hiddenElement(child as Element, out, inView);
       else this.element(child as Element, out, inView);
-    } else if (type === 3 && inView && !hiddenMode) {
+    } else if (type === 3 && inView && !hiddenMode && this.wantText) {
       const text = (child as Text).data;
       if (text) push(out, text);
     }
@@ -147,10 +135,9 @@ class Walker {
    * exposed, so a plain HTML element is decided by its own attributes and
    * style. undefined = unusual, ask visibility.ts.
    */
-  private quickShown(el: Element, style: CSSStyleDeclaration): boolean | undefined {
-    if (this.parentHidesContent || el.namespaceURI !== HTML_NS || IGNORED_TAGS.has(el.localName)) return undefined;
-    if (el.hasAttribute('aria-hidden') || el.hasAttribute('inert') || el.hasAttribute('hidden')) return undefined;
-    const display = style.display;
+  private quickShown(el: Element, style: CSSStyleDeclaration, display: string): boolean | undefined {
+    if (this.parentHidesContent || el.namespaceURI !== HTML_NS || SPECIAL_TAGS.has(el.localName)) return undefined;
+    if (el.hasAttributes() && (el.hasAttribute('aria-hidden') || el.hasAttribute('inert') || el.hasAttribute('hidden'))) return undefined;
     if (display === 'none') return false;
     if (display === 'contents' || style.visibility !== 'visible') return undefined;
     return true;
@@ -179,14 +166,14 @@ class Walker {
 
   private visit(el: Element, out: Kid[], parentInView: boolean): void {
     const style = getStyle(el);
-    const shown = this.quickShown(el, style);
+    const display = style.display;
+    const shown = this.quickShown(el, style, display);
     if (shown === false) return;
     if (shown === undefined && isHiddenForAria(el)) {
       if (isHiddenByVisibilityOnly(el)) this.children(el, out, parentInView, true);
       return;
     }
     const tag = el.localName;
-    const display = style.display;
     // display:contents has no box: whether it is in view is up to its parent and children.
     const inView = this.viewport && display !== 'contents' ? intersects(el, this.viewport) : parentInView;
     if (tag === 'iframe' || tag === 'frame') {
@@ -225,7 +212,12 @@ class Walker {
 
     const node: SNode = { el, role, refable, cursor, ariaDisabled: this.ariaDisabled, kids: [] };
     // Text inside a <textarea> is its value, which the formatter prints.
-    if (tag !== 'textarea') this.children(el, node.kids, inView, false);
+    if (tag !== 'textarea') {
+      const wantText = this.wantText;
+      if (refable || role === 'row') this.wantText = true;
+      this.children(el, node.kids, inView, false);
+      this.wantText = wantText;
+    }
     finish(node, this.interactive);
 
     if (!inView && node.kids.length === 0) return;
@@ -275,36 +267,4 @@ function flushText(kids: Kid[], raw: string, node: SNode, interactive: boolean):
   else node.text = node.text ? `${node.text} ${text}`.slice(0, MAX_TEXT) : text.slice(0, MAX_TEXT);
 }
 
-export function normalizeText(text: string): string {
-  if (ZERO_WIDTH.test(text)) text = text.replace(/[\u200b\u00ad]/g, '');
-  return text.replace(/\s+/g, ' ').trim();
-}
 
-const ZERO_WIDTH = /[\u200b\u00ad]/;
-
-function hidesContent(el: Element): boolean {
-  if (el.localName === 'details' && !(el as HTMLDetailsElement).open) return true;
-  return getStyle(el).contentVisibility === 'hidden';
-}
-
-function hasNameAttr(el: Element): boolean {
-  for (const attr of NAME_ATTRS) if (el.hasAttribute(attr)) return true;
-  return false;
-}
-
-// cursor:pointer is inherited: only the element where it starts is the clickable one.
-function parentHasPointer(el: Element): boolean {
-  const parent = composedParent(el);
-  return !!parent && getStyle(parent).cursor === 'pointer';
-}
-
-function isClickable(el: Element): boolean {
-  if (el.hasAttribute('onclick') || (el as HTMLElement).onclick) return true;
-  const tabindex = el.getAttribute('tabindex');
-  return tabindex !== null && Number.parseInt(tabindex, 10) >= 0;
-}
-
-function intersects(el: Element, viewport: Viewport): boolean {
-  const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < viewport.width && r.top < viewport.height;
-}

@@ -10,14 +10,30 @@ export const TabInfo = z.object({
 });
 export type TabInfo = z.infer<typeof TabInfo>;
 
+const WaitUntil = z.enum(['commit', 'domcontentloaded', 'load', 'networkidle']);
+
+const NavigationResult = z.object({
+  tabId: TabId,
+  url: z.string(),
+  title: z.string(),
+  /** HTTP status of the main document, when there was a response. */
+  status: z.number().int().optional(),
+  /** The URL downloaded a file instead of showing a page. */
+  download: z.object({ filename: z.string(), path: z.string(), bytes: z.number(), state: z.string() }).optional(),
+});
+
 export const CORE_METHODS = {
   ping: {
     params: z.object({}),
     result: z.object({ pong: z.literal(true) }),
   },
   navigate: {
-    params: z.object({ url: z.string(), tabId: TabId.optional() }),
-    result: z.object({ tabId: TabId, url: z.string(), title: z.string() }),
+    params: z.object({ url: z.string(), tabId: TabId.optional(), waitUntil: WaitUntil.optional(), allowFile: z.boolean().optional() }),
+    result: NavigationResult,
+  },
+  history: {
+    params: z.object({ tabId: TabId.optional(), direction: z.enum(['back', 'forward', 'reload']), waitUntil: WaitUntil.optional() }),
+    result: NavigationResult.extend({ note: z.string().optional() }),
   },
   snapshot: {
     params: z.object({
@@ -33,8 +49,16 @@ export const CORE_METHODS = {
     params: z.object({}),
     result: z.object({ tabs: z.array(TabInfo) }),
   },
-  screenshot: {
+  'tabs.new': {
+    params: z.object({ url: z.string().optional(), allowFile: z.boolean().optional() }),
+    result: TabInfo,
+  },
+  'tabs.select': {
+    params: z.object({ tabId: TabId }),
+    result: TabInfo,
+  },
+  'tabs.close': {
     params: z.object({ tabId: TabId.optional() }),
-    result: z.object({ tabId: TabId, mimeType: z.literal('image/png'), data: z.string() }),
+    result: z.object({ closed: TabId, current: TabId.nullable() }),
   },
 } as const;

@@ -1,17 +1,56 @@
 import { z } from 'zod';
+import type { Result } from '../../../../src/shared/protocol.ts';
+import type { ToolResponse } from '../response.ts';
 import { defineTool } from '../tool.ts';
+
+const WAIT_UNTIL = z
+  .enum(['load', 'domcontentloaded', 'networkidle', 'commit'])
+  .optional()
+  .describe('When the page counts as loaded (default load; networkidle = no requests for 500 ms)');
+const TAB = z.number().int().optional().describe('Tab to use; default: the current tab');
 
 export const navigate = defineTool({
   name: 'browser_navigate',
   title: 'Navigate to a URL',
-  description: 'Load a URL in the agent\'s current tab (or tabId) and wait until it has loaded. Opens a tab if the agent has none. Reports the final URL and title.',
+  description: "Load a URL in the agent's current tab (or tabId) and wait until it has loaded. Opens a tab if the agent has none. Reports the final URL, title and HTTP status, or the file when the URL is a download.",
   schema: {
     url: z.string().describe('Absolute URL, e.g. https://example.com or http://localhost:3000'),
-    tabId: z.number().int().optional().describe('Tab to navigate; default: the current tab'),
+    tabId: TAB,
+    waitUntil: WAIT_UNTIL,
   },
   readOnly: false,
   async handle(params, response, ctx) {
-    const result = await ctx.browser.call('navigate', params, ctx.timeoutMs);
-    response.text(`Navigated to ${result.url}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
+    const result = await ctx.browser.call('navigate', { ...params, allowFile: ctx.allowFileUrls }, ctx.timeoutMs);
+    reportNavigation(result, response, 'Navigated to');
   },
 });
+
+function historyTool(name: 'browser_navigate_back' | 'browser_navigate_forward' | 'browser_reload', direction: 'back' | 'forward' | 'reload', title: string) {
+  return defineTool({
+    name,
+    title,
+    description: `${title} in the current tab (or tabId) and wait like browser_navigate.${direction === 'reload' ? '' : ' Says so when there is no page to go to.'}`,
+    schema: { tabId: TAB, waitUntil: WAIT_UNTIL },
+    readOnly: false,
+    async handle(params, response, ctx) {
+      const result = await ctx.browser.call('history', { ...params, direction }, ctx.timeoutMs);
+      if (result.note) response.text(result.note);
+      else reportNavigation(result, response, direction === 'reload' ? 'Reloaded' : 'Now at');
+    },
+  });
+}
+
+export const navigateBack = historyTool('browser_navigate_back', 'back', 'Go back');
+export const navigateForward = historyTool('browser_navigate_forward', 'forward', 'Go forward');
+export const reload = historyTool('browser_reload', 'reload', 'Reload the page');
+
+function reportNavigation(result: Result<'navigate'>, response: ToolResponse, verb: string): void {
+  if (result.download) {
+    const d = result.download;
+    response.text(`${result.url} is a download, not a page: ${d.filename} (${d.bytes} bytes, ${d.state}) saved to ${d.path}`, `Tab: ${result.tabId}`);
+    return;
+  }
+  const status = result.status !== undefined && (result.status < 200 || result.status >= 300) ? ` — HTTP ${result.status}` : '';
+  response.text(`${verb} ${result.url}${status}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
+  if (result.status !== undefined && result.status >= 400) response.text(`The server answered HTTP ${result.status}; the page shown is its error page.`);
+}

@@ -20,10 +20,11 @@ export const SNAPSHOT_AFTER = {
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
   if (report.navigatedTo) response.text(`Navigated to ${report.navigatedTo}`);
+  ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
   if (report.dialog) {
     response.text(
-      `A ${report.dialog.type} dialog opened: "${report.dialog.message}"${report.dialog.defaultPrompt !== undefined ? ` (default "${report.dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`,
+      `${/^[aeiou]/.test(report.dialog.type) ? 'An' : 'A'} ${report.dialog.type} dialog opened: "${report.dialog.message}"${report.dialog.defaultPrompt !== undefined ? ` (default "${report.dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`,
     );
     return; // a snapshot would wait for the blocked page
   }

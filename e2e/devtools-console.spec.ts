@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { html } from './helpers/server.ts';
+
+const script = (code: string) => `<script>${code}</script>`;
+
+test.describe('console capture', () => {
+  test.beforeEach(async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-blank', html('<p>blank</p>')) });
+    await agent.server.ok('browser_clear_console_messages');
+  });
+
+  test('kept across two navigations, newest first, with levels and location', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-one', html(script("console.log('first page'); console.warn('careful')"))) });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-two', html(script("console.info('second page'); console.debug('details')"))) });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-three', html(script("console.error('third page')"))) });
+    const { text } = await agent.server.ok('browser_console_messages');
+    const order = ['third page', 'details', 'second page', 'careful', 'first page'].map((t) => text.indexOf(t));
+    expect(order.every((i) => i >= 0), text).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toMatch(/ERROR page: third page \(http:\/\/127\.0\.0\.1:\d+\/console-three:1:\d+\)\n/);
+    expect(text).toMatch(/WARN page: careful/);
+    expect(text).toMatch(/DEBUG page: details/);
+
+    const warnings = await agent.server.ok('browser_console_messages', { level: 'warn' });
+    expect(warnings.text).toContain('careful');
+    expect(warnings.text).not.toContain('first page');
+    const filtered = await agent.server.ok('browser_console_messages', { contains: 'PAGE', limit: 2 });
+    expect(filtered.text).toContain('2 of 3 console messages');
+    expect(filtered.text).toContain('third page');
+    expect(filtered.text).not.toContain('first page');
+  });
+
+  test('objects render by their properties', async ({ agent }) => {
+    const code = `
+      console.log('user', { userId: 123, status: 'active' });
+      console.log([1, 2, 3], { nested: { deep: { deeper: 1 } }, list: [1, 'two'] });
+      console.log(new Map([['a', 1]]), new Set([1, 2]), null, undefined, 12n, NaN);
+      console.log('%s has %d items', 'cart', 3);
+      console.log(Array.from({ length: 200 }, (_, i) => i));
+      console.log({ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7 });`;
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-objects', html(script(code))) });
+    // Objects deeper than V8's preview are rendered in the page right after they are logged.
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain("[1, 2, 3] {nested: {deep: {deeper: 1}}, list: [1, 'two']}");
+    const { text } = await agent.server.ok('browser_console_messages');
+    expect(text).toContain("user {userId: 123, status: 'active'}");
+    expect(text).toContain('{a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7}');
+    expect(text).toContain("Map(1) {'a' => 1} Set(2) {1, 2} null undefined 12n NaN");
+    expect(text).toContain('cart has 3 items');
+    expect(text).toMatch(/\[0, 1, 2, .*, 99, …\]/);
+    expect(text).not.toContain('100, 101');
+    expect(text).not.toMatch(/\bObject\b/);
+  });
+
+  test('uncaught errors and unhandled rejections with stack, failed loads', async ({ agent }) => {
+    const code = `
+      function explode() { throw new TypeError('kaboom'); }
+      setTimeout(() => explode(), 0);
+      Promise.reject(new Error('nobody caught me'));`;
+    const body = script(code) + '<img src="/missing-image.png">';
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-errors', html(body)) });
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages', { level: 'error' })).text).toContain('kaboom');
+    const { text } = await agent.server.ok('browser_console_messages', { level: 'error' });
+    expect(text).toMatch(/Uncaught TypeError: kaboom \(.*\)\n\s+at explode \(http:\/\/127\.0\.0\.1:\d+\/console-errors:2:\d+\)/);
+    expect(text).toMatch(/Uncaught \(in promise\) Error: nobody caught me/);
+    expect(text).toMatch(/network: Failed to load resource: the server responded with a status of 404/);
+  });
+
+  test('messages of a dedicated worker are tagged with it', async ({ agent }) => {
+    agent.pages.page('/console-worker.js', "console.log('hello from worker', { n: 1 });", { contentType: 'text/javascript' });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-worker', html(script("new Worker('/console-worker.js')"))) });
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toMatch(/LOG worker http:\/\/127\.0\.0\.1:\d+\/console-worker\.js: hello from worker {n: 1}/);
+  });
+
+  test('long output spills to a file with the full content; clear says how many', async ({ agent }) => {
+    const code = `for (let i = 0; i < 40; i++) console.log('line ' + i + ' ' + 'x'.repeat(300) + ' end' + i);`;
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-spill', html(script(code))) });
+    const { text } = await agent.server.ok('browser_console_messages');
+    const file = /written in full to (\S+)/.exec(text)?.[1];
+    expect(file, text).toBeTruthy();
+    expect(Buffer.byteLength(text)).toBeLessThan(4096);
+    const full = fs.readFileSync(file!, 'utf8');
+    for (let i = 0; i < 40; i++) expect(full).toContain(`end${i} `);
+    expect(text).toContain('line 39');
+
+    const cleared = await agent.server.ok('browser_clear_console_messages');
+    expect(cleared.text).toContain('Cleared 40 console messages');
+    expect((await agent.server.ok('browser_console_messages')).text).toContain('No console messages');
+  });
+});

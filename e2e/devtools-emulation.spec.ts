@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures.ts';
+import { html } from './helpers/server.ts';
+
+test.describe('browser_resize', () => {
+  test('sets the viewport the page sees; presets', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/resize', html('<p>resize</p>')) });
+    try {
+      const resized = await agent.server.ok('browser_resize', { width: 800, height: 600 });
+      expect(resized.text).toContain('innerWidth 800, innerHeight 600');
+      expect((await agent.server.ok('browser_evaluate', { expression: 'innerWidth' })).text).toContain('800');
+
+      const mobile = await agent.server.ok('browser_resize', { preset: 'mobile' });
+      expect(mobile.text).toContain('375×667 (mobile, touch)');
+      const touch = await agent.server.ok('browser_evaluate', { expression: '[innerWidth, navigator.maxTouchPoints > 0, matchMedia("(pointer: coarse)").matches]' });
+      expect(touch.text).toContain('[375, true, true]');
+
+      const tablet = await agent.server.ok('browser_resize', { preset: 'tablet' });
+      expect(tablet.text).toContain('innerWidth 768, innerHeight 1024');
+
+      const missing = await agent.server.call('browser_resize', { width: 500 });
+      expect(missing.isError).toBe(true);
+      expect(missing.text).toContain('preset');
+    } finally {
+      await agent.server.ok('browser_resize', { preset: 'desktop' });
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { expect, test } from './fixtures.ts';
+import { html } from './helpers/server.ts';
+
+test.describe('browser_evaluate', () => {
+  test.beforeAll(async ({ agent }) => {
+    const body = '<button id="save" class="primary">Save</button><input value="typed"><script>window.appState = { user: "ann", count: 2 };</script>';
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate', html(body, 'Evaluate page')) });
+  });
+
+  const cases: [string, string][] = [
+    ['document.title', '"Evaluate page"'],
+    ['appState', '{"user": "ann", "count": 2}'],
+    ['undefined', 'undefined'],
+    ['null', 'null'],
+    ['NaN', 'NaN'],
+    ['-Infinity', '-Infinity'],
+    ['-0', '-0'],
+    ['2n ** 70n', '1180591620717411303424n'],
+    ['[1, undefined, NaN, -0]', '[1, undefined, NaN, -0]'],
+    ['new Date(0)', 'Date("1970-01-01T00:00:00.000Z")'],
+    ["new Map([['a', 1], ['b', { c: 2n }]])", 'Map(2) {"a" => 1, "b" => {"c": 2n}}'],
+    ['new Set([1, "x"])', 'Set(2) {1, "x"}'],
+    ['document.querySelector("#save")', '<button id="save" class="primary">Save</button>'],
+    ['(() => { const o = { name: "loop" }; o.self = o; return o; })()', '{"name": "loop", "self": [Circular]}'],
+    ['await new Promise((r) => setTimeout(() => r(42), 10))', '42'],
+  ];
+  for (const [expression, expected] of cases) {
+    test(`value: ${expression}`, async ({ agent }) => {
+      const { text } = await agent.server.ok('browser_evaluate', { expression });
+      expect(text.split('\n').slice(1).join('\n')).toBe(expected);
+    });
+  }
+
+  test('function form runs in the main world', async ({ agent }) => {
+    const { text } = await agent.server.ok('browser_evaluate', { function: '() => window.appState.user.toUpperCase()' });
+    expect(text).toContain('"ANN"');
+  });
+
+  test('a rejected promise is an EXECUTION_ERROR', async ({ agent }) => {
+    const result = await agent.server.call('browser_evaluate', { expression: 'Promise.reject(new RangeError("too far"))' });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('EXECUTION_ERROR');
+    expect(result.text).toContain('RangeError: too far');
+  });
+
+  test('a thrown exception names its type and line', async ({ agent }) => {
+    const result = await agent.server.call('browser_evaluate', { function: '() => {\n  const a = 1;\n  return missingVariable + a;\n}' });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/EXECUTION_ERROR: ReferenceError: missingVariable is not defined at line 3, column \d+/);
+  });
+
+  test('with a ref, the function gets the element', async ({ agent }) => {
+    const snapshot = await agent.server.ok('browser_snapshot');
+    const ref = /textbox \[ref=(e\d+)\]|textbox "[^"]*" \[ref=(e\d+)\]/.exec(snapshot.text)!.slice(1).find(Boolean)!;
+    const { text } = await agent.server.ok('browser_evaluate', { ref, function: '(el) => ({ tag: el.tagName, value: el.value, marked: el.hasAttribute("data-llm-agent-mark") })' });
+    expect(text).toContain('{"tag": "INPUT", "value": "typed", "marked": false}');
+  });
+
+  test('large results go to a file', async ({ agent }) => {
+    const { text } = await agent.server.ok('browser_evaluate', { expression: 'Array.from({ length: 300 }, (_, i) => "item-" + i)' });
+    const file = /written in full to (\S+)/.exec(text)?.[1];
+    expect(file, text).toBeTruthy();
+    expect(fs.readFileSync(file!, 'utf8')).toContain('"item-299"');
+  });
+});

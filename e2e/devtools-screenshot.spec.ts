@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { expect, test } from './fixtures.ts';
+import { html } from './helpers/server.ts';
+
+function savedFile(text: string): string {
+  const file = /Saved to (.+)$/m.exec(text)?.[1];
+  expect(file, text).toBeTruthy();
+  expect(fs.existsSync(file!)).toBe(true);
+  return file!;
+}
+
+async function size(data: Buffer | string): Promise<{ width: number; height: number; format: string }> {
+  const meta = await sharp(typeof data === 'string' ? Buffer.from(data, 'base64') : data).metadata();
+  return { width: meta.width!, height: meta.height!, format: meta.format! };
+}
+
+test.describe('browser_take_screenshot', () => {
+  test('viewport: PNG image and full-resolution file', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-viewport', html('<h1>Viewport</h1>')) });
+    const result = await agent.server.ok('browser_take_screenshot');
+    expect(result.images).toHaveLength(1);
+    expect(result.images[0].mimeType).toBe('image/png');
+    const image = await size(result.images[0].data);
+    expect(image.width).toBe(1280);
+    expect(image.height).toBeGreaterThan(600);
+    expect(result.text).toContain('viewport 1280×');
+    const file = await size(fs.readFileSync(savedFile(result.text)));
+    expect(file).toEqual(image);
+  });
+
+  test('fullPage captures the whole tall page', async ({ agent }) => {
+    const body = '<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>';
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-tall', html(body)) });
+    const viewport = await size((await agent.server.ok('browser_take_screenshot')).images[0].data);
+    const result = await agent.server.ok('browser_take_screenshot', { fullPage: true, name: 'tall-page' });
+    expect(result.text).toMatch(/full page 1280×30\d\d/);
+    const file = savedFile(result.text);
+    expect(file).toMatch(/tall-page\.png$/);
+    const full = await size(fs.readFileSync(file));
+    expect(full.height).toBeGreaterThan(3000);
+    expect(full.height).toBeGreaterThan(viewport.height * 3);
+    // The returned image fits the model limits; the file keeps every pixel.
+    const returned = await size(result.images[0].data);
+    expect(Math.max(returned.width, returned.height)).toBeLessThanOrEqual(1568);
+    expect(returned.width * returned.height).toBeLessThanOrEqual(1_150_000);
+  });
+
+  test('element by selector and by ref: just the element box', async ({ agent }) => {
+    const body = '<div style="height:900px"></div><div id="box" style="width:200px;height:100px;background:rgb(0,128,0)"></div><button style="width:150px;height:40px">Press</button>';
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-element', html(body)) });
+    const bySelector = await agent.server.ok('browser_take_screenshot', { selector: '#box' });
+    expect(await size(bySelector.images[0].data)).toMatchObject({ width: 200, height: 100 });
+    const { data, info } = await sharp(Buffer.from(bySelector.images[0].data, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    const center = (50 * info.width + 100) * info.channels;
+    expect([data[center], data[center + 1], data[center + 2]]).toEqual([0, 128, 0]);
+
+    const snapshot = await agent.server.ok('browser_snapshot');
+    const ref = /button "Press" \[ref=(e\d+)\]/.exec(snapshot.text)![1];
+    const byRef = await agent.server.ok('browser_take_screenshot', { ref });
+    expect(await size(byRef.images[0].data)).toMatchObject({ width: 150, height: 40 });
+
+    const missing = await agent.server.call('browser_take_screenshot', { selector: '#nope' });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain('ELEMENT_NOT_FOUND');
+  });
+
+  test('jpeg with quality', async ({ agent }) => {
+    const body = '<div style="height:700px;background:repeating-linear-gradient(45deg,#f00 0 7px,#0f0 7px 13px,#00f 13px 20px)"></div>';
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-jpeg', html(body)) });
+    const low = await agent.server.ok('browser_take_screenshot', { format: 'jpeg', quality: 20 });
+    const high = await agent.server.ok('browser_take_screenshot', { format: 'jpeg', quality: 95 });
+    expect(low.images[0].mimeType).toBe('image/jpeg');
+    expect((await size(low.images[0].data)).format).toBe('jpeg');
+    expect(savedFile(low.text)).toMatch(/\.jpeg$/);
+    expect(low.images[0].data.length).toBeLessThan(high.images[0].data.length / 2);
+  });
+
+  test('a 2560-wide viewport is scaled down for the model, full size on disk', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-wide', html('<h1>Wide</h1>')) });
+    try {
+      const resized = await agent.server.ok('browser_resize', { width: 2560, height: 1440 });
+      expect(resized.text).toContain('innerWidth 2560');
+      const result = await agent.server.ok('browser_take_screenshot');
+      const file = await size(fs.readFileSync(savedFile(result.text)));
+      expect(file).toMatchObject({ width: 2560, height: 1440 });
+      const returned = await size(result.images[0].data);
+      expect(returned.width).toBeLessThanOrEqual(1568);
+      expect(returned.width * returned.height).toBeLessThanOrEqual(1_150_000);
+      expect(returned.width / returned.height).toBeCloseTo(2560 / 1440, 1);
+      expect(result.text).toMatch(/scaled to \d+×\d+/);
+    } finally {
+      await agent.server.ok('browser_resize', { preset: 'desktop' });
+    }
+  });
+});

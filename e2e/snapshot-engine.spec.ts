@@ -1,0 +1,407 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { bundleForPage } from './helpers/bundle.ts';
+import { TestServer, html } from './helpers/server.ts';
+import type * as SnapshotApi from './entries/snapshot-entry.ts';
+
+/**
+ * The snapshot engine in real Chromium: HTML in, snapshot text out — what an
+ * agent reads. The engine runs as a plain page script here (no extension), so
+ * closed shadow roots are reached through a test stand-in for
+ * chrome.dom.openOrClosedShadowRoot (see CLOSED_ROOT_HOOK).
+ */
+
+declare global {
+  interface Window {
+    __snap: typeof SnapshotApi;
+  }
+}
+
+const bundle = bundleForPage('e2e/entries/snapshot-entry.ts', '__snap');
+const server = new TestServer();
+let pageCount = 0;
+
+test.beforeAll(async () => {
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+interface SnapOptions {
+  interactive?: boolean;
+  depth?: number;
+  root?: string; // CSS selector, turned into an Element in the page
+  viewportOnly?: boolean;
+  refPrefix?: string;
+  refFloor?: number;
+}
+
+async function load(page: Page, body: string): Promise<string> {
+  const url = server.page(`/p${++pageCount}`, html(body));
+  await page.goto(url);
+  await page.addScriptTag({ content: bundle });
+  return url;
+}
+
+async function snapshot(page: Page, options: SnapOptions = {}): Promise<string> {
+  return page.evaluate((o) => {
+    const root = o.root ? document.querySelector(o.root) ?? undefined : undefined;
+    return window.__snap.takeSnapshot({ ...o, root }).lines.join('\n');
+  }, options);
+}
+
+async function resolveError(page: Page, ref: string): Promise<{ code?: string; message: string } | null> {
+  return page.evaluate((r) => {
+    try {
+      window.__snap.resolveRef(r);
+      return null;
+    } catch (e) {
+      const err = e as { code?: string; message: string };
+      return { code: err.code, message: err.message };
+    }
+  }, ref);
+}
+
+const lines = (...l: string[]) => l.join('\n');
+
+// [title, body HTML, expected snapshot, optional script run before the snapshot]
+type Case = [string, string, string, ((page: Page) => Promise<void>)?];
+
+const cases: Case[] = [
+  // roles
+  ['heading levels', '<h1>Todos</h1><h3>Sub</h3><div role="heading" aria-level="4">Four</div><div role="heading">Plain</div>',
+    lines('- heading "Todos" [level=1]', '- heading "Sub" [level=3]', '- heading "Four" [level=4]', '- heading "Plain" [level=2]')],
+  ['button', '<button>Save</button>', '- button "Save" [ref=e1]'],
+  ['link with /url', '<a href="/items/1">Details</a>', lines('- link "Details" [ref=e1]:', '  - /url: /items/1')],
+  ['anchor without href is text', '<a>No href</a>', '- text: No href'],
+  ['textbox value after colon', '<input type="text" aria-label="Name" value="John">', '- textbox "Name" [ref=e1]: John'],
+  ['searchbox', '<input type="search" aria-label="Query">', '- searchbox "Query" [ref=e1]'],
+  ['textarea value, not its text child', '<textarea aria-label="Bio">Hello</textarea>', '- textbox "Bio" [ref=e1]: Hello'],
+  ['password is masked', '<input type="password" aria-label="Password" value="hunter2">', '- textbox "Password" [ref=e1]: ••••••••'],
+  ['slider value', '<input type="range" aria-label="Volume" value="30">', '- slider "Volume" [ref=e1]: "30"'],
+  ['spinbutton', '<input type="number" aria-label="Qty" value="2">', '- spinbutton "Qty" [ref=e1]: "2"'],
+  ['select is a combobox with options', '<select aria-label="Size"><option>S</option><option selected>M</option></select>',
+    lines('- combobox "Size" [ref=e1]:', '  - option "S"', '  - option "M" [selected]')],
+  ['list', '<ul><li>One</li><li><a href="/two">Two</a></li></ul>',
+    lines('- list:', '  - listitem: One', '  - listitem:', '    - link "Two" [ref=e1]:', '      - /url: /two')],
+  ['table', '<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>31</td></tr></table>',
+    lines('- table:', '  - rowgroup:', '    - row:', '      - columnheader "Name"', '      - columnheader "Age"',
+      '    - row:', '      - cell "Ann"', '      - cell "31"')],
+  ['landmarks', '<header>Top</header><nav><a href="/">Home</a></nav><main><p>Body</p></main><footer>End</footer>',
+    lines('- banner: Top', '- navigation:', '  - link "Home" [ref=e1]:', '    - /url: /', '- main:', '  - paragraph: Body', '- contentinfo: End')],
+  ['img alt and presentational img', '<img alt="Logo" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><img alt="" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">',
+    '- img "Logo"'],
+  ['iframe is a slot for the child frame', '<p>Before</p><iframe srcdoc="<button>Inner</button>"></iframe>',
+    lines('- paragraph: Before', '- iframe [ref=e1]')],
+
+  // naming
+  ['aria-labelledby', '<span id="l">Email address</span><input aria-labelledby="l">',
+    '- textbox "Email address" [ref=e1]'],
+  ['wrapping label', '<label>Buy milk <input type="checkbox" checked></label>',
+    '- checkbox "Buy milk" [checked] [ref=e1]'],
+  ['label for', '<label for="n">Nick</label><input id="n">', '- textbox "Nick" [ref=e1]'],
+  ['placeholder as name is not repeated', '<input placeholder="What needs to be done?">', '- textbox "What needs to be done?" [ref=e1]'],
+  ['placeholder besides a label', '<input aria-label="Search" placeholder="e.g. milk">',
+    lines('- textbox "Search" [ref=e1]:', '  - /placeholder: e.g. milk')],
+  ['title as name', '<button title="Close"></button>', '- button "Close" [ref=e1]'],
+  ['name from content is not repeated as text', '<button><span>Add</span> <b>item</b></button>', '- button "Add item" [ref=e1]'],
+  ['heading around a link says the name once', '<h2><a href="/d">Docs</a></h2>',
+    lines('- heading [level=2]:', '  - link "Docs" [ref=e1]:', '    - /url: /d')],
+  ['YAML quoting', `<button>Note: "x"</button><button>It's: fine</button><p>123</p><p>- dash</p>`,
+    lines(`- 'button "Note: \\"x\\"" [ref=e1]'`, `- 'button "It''s: fine" [ref=e2]'`, '- paragraph: "123"', '- paragraph: "- dash"')],
+
+  // states
+  ['checked and mixed', '<input type="checkbox" aria-label="A" checked><div role="checkbox" aria-checked="mixed" tabindex="0">All</div><input type="radio" aria-label="R" checked>',
+    lines('- checkbox "A" [checked] [ref=e1]', '- checkbox "All" [checked=mixed] [ref=e2]', '- radio "R" [checked] [ref=e3]')],
+  ['indeterminate checkbox', '<input type="checkbox" aria-label="Some" id="c">', '- checkbox "Some" [checked=mixed] [ref=e1]',
+    async (page) => page.evaluate(() => { (document.getElementById('c') as HTMLInputElement).indeterminate = true; })],
+  ['disabled controls have no ref', '<button disabled>Clear completed</button>', '- button "Clear completed" [disabled]'],
+  ['fieldset disables its controls', '<fieldset disabled><legend>Ship</legend><input aria-label="Street"></fieldset>',
+    lines('- group "Ship" [disabled]:', '  - textbox "Street" [disabled]')],
+  ['aria-disabled is inherited', '<div aria-disabled="true"><div role="button" tabindex="0">Go</div></div>', '- button "Go" [disabled]'],
+  ['expanded', '<button aria-expanded="true">Menu</button><button aria-expanded="false">Other</button>',
+    lines('- button "Menu" [expanded] [ref=e1]', '- button "Other" [ref=e2]')],
+  ['pressed', '<button aria-pressed="true">Bold</button><button aria-pressed="mixed">Mixed</button>',
+    lines('- button "Bold" [pressed] [ref=e1]', '- button "Mixed" [pressed=mixed] [ref=e2]')],
+  ['selected tab', '<div role="tablist"><div role="tab" aria-selected="true">A</div><div role="tab">B</div></div>',
+    lines('- tablist:', '  - tab "A" [selected] [ref=e1]', '  - tab "B" [ref=e2]')],
+  ['active element', '<input aria-label="First"><input aria-label="Second" id="s">',
+    lines('- textbox "First" [ref=e1]', '- textbox "Second" [active] [ref=e2]'),
+    async (page) => page.focus('#s')],
+  ['required and invalid', '<input aria-label="R" required><input aria-label="I" aria-invalid="true">',
+    lines('- textbox "R" [required] [ref=e1]', '- textbox "I" [invalid] [ref=e2]')],
+
+  // hiding rules
+  ['hidden content is left out',
+    '<p>shown</p><p style="display:none">dn</p><p style="visibility:hidden">vh</p><p hidden>attr</p><p aria-hidden="true">ah</p><div inert><button>inert</button></div>',
+    '- paragraph: shown'],
+  ['visible child of visibility:hidden', '<div style="visibility:hidden">gone <button style="visibility:visible">Back</button></div>',
+    '- button "Back" [ref=e1]'],
+  ['closed details shows only its summary, which toggles it', '<details><summary>More</summary><p>Secret</p></details>',
+    lines('- group:', '  - generic "More" [ref=e1]')],
+  ['open details shows its content', '<details open><summary>More</summary><p>Body</p></details>',
+    lines('- group:', '  - generic "More" [expanded] [ref=e1]', '  - paragraph: Body')],
+
+  // text and generic wrappers
+  ['inline text merges', '<p>Hello <b>bold</b> <span>world</span></p>', '- paragraph: Hello bold world'],
+  ['block text stays apart', '<div><div>A</div><div>B</div></div>', lines('- text: A', '- text: B')],
+  ['generic wrappers collapse', '<div><div><div><button>Deep</button></div></div></div>', '- button "Deep" [ref=e1]'],
+  ['label text next to its control is not repeated', '<label><input type="checkbox"> Remember me</label><p>tail</p>',
+    lines('- checkbox "Remember me" [ref=e1]', '- paragraph: tail')],
+
+  // clickable non-semantic elements
+  ['cursor:pointer div', '<div style="cursor:pointer">Item</div>', '- generic "Item" [ref=e1] [cursor=pointer]'],
+  ['pointer inherited by children gives one ref', '<div style="cursor:pointer"><span>Item</span> <span>two</span></div>',
+    '- generic "Item two" [ref=e1] [cursor=pointer]'],
+  ['onclick and tabindex', '<div onclick="void 0">Row</div><span tabindex="0">Focusable</span>',
+    lines('- generic "Row" [ref=e1]', '- generic "Focusable" [ref=e2]')],
+  ['editing host gets a ref', '<div contenteditable="true" aria-label="Notes">draft</div>',
+    '- generic "Notes" [ref=e1]: draft'],
+  ['text with YAML specials is quoted', '<p>Price: 5 # approx</p><div>true</div><div>a "quoted" word</div>',
+    lines('- paragraph: "Price: 5 # approx"', '- text: "true"', '- text: a "quoted" word')],
+  ['no ref without pointer events or box', '<button style="pointer-events:none">Ghost</button><button style="width:0;height:0;padding:0;border:0;overflow:hidden">Zero</button>',
+    lines('- button "Ghost"', '- button "Zero"')],
+];
+
+test.describe('snapshot lines', () => {
+  for (const [title, body, expected, setup] of cases) {
+    test(title, async ({ page }) => {
+      await load(page, body);
+      if (setup) await setup(page);
+      expect(await snapshot(page)).toBe(expected);
+    });
+  }
+});
+
+test.describe('refs', () => {
+  test('untouched elements keep their refs when siblings are re-rendered', async ({ page }) => {
+    await load(page, `<ul id="list"></ul><script>
+      // Keyed reconciliation like React's: nodes of kept keys are reused, the rest replaced.
+      window.render = (items) => {
+        const list = document.getElementById('list');
+        const old = new Map([...list.children].map((li) => [li.dataset.key, li]));
+        list.replaceChildren(...items.map((key) => {
+          const li = old.get(key) ?? Object.assign(document.createElement('li'), { innerHTML: '<button>' + key + '</button>' });
+          li.dataset.key = key;
+          return li;
+        }));
+      };
+      window.render(['A', 'B', 'C']);
+    </script>`);
+    expect(await snapshot(page)).toBe(lines(
+      '- list:', '  - listitem:', '    - button "A" [ref=e1]', '  - listitem:', '    - button "B" [ref=e2]',
+      '  - listitem:', '    - button "C" [ref=e3]'));
+    await page.evaluate(() => (window as unknown as { render(k: string[]): void }).render(['D', 'A', 'C']));
+    expect(await snapshot(page)).toBe(lines(
+      '- list:', '  - listitem:', '    - button "D" [ref=e4]', '  - listitem:', '    - button "A" [ref=e1]',
+      '  - listitem:', '    - button "C" [ref=e3]'));
+    // The removed button's ref is stale; the number is never handed to D.
+    expect(await resolveError(page, 'e2')).toEqual({
+      code: 'STALE_REF',
+      message: 'Ref e2 is stale: its element was removed from the page. Take a new snapshot (browser_snapshot) and use the new ref.',
+    });
+    expect(await page.evaluate(() => window.__snap.resolveRef('e1').textContent)).toBe('A');
+    expect(await page.evaluate(() => window.__snap.resolveRef('f7e3').textContent)).toBe('C');
+  });
+
+  test('a new document never reuses a ref number', async ({ page }) => {
+    await load(page, '<button>One</button><button>Two</button>');
+    const first = await page.evaluate(() => window.__snap.takeSnapshot());
+    expect(first.lines).toEqual(['- button "One" [ref=e1]', '- button "Two" [ref=e2]']);
+    expect(first.maxRef).toBe(2);
+    // Navigation: the content script starts again; the background hands it the tab's floor.
+    await load(page, '<button>One</button><button>Three</button>');
+    expect(await resolveError(page, 'e1')).toMatchObject({ code: 'STALE_REF' });
+    const second = await page.evaluate((floor) => window.__snap.takeSnapshot({ refFloor: floor }), first.maxRef);
+    expect(second.lines).toEqual(['- button "One" [ref=e3]', '- button "Three" [ref=e4]']);
+    expect(second.maxRef).toBe(4);
+    expect(await resolveError(page, 'e2')).toMatchObject({ code: 'STALE_REF' });
+  });
+
+  test('frame prefix, refForElement and unknown refs', async ({ page }) => {
+    await load(page, '<button>In frame</button><a href="#">Later</a>');
+    expect(await snapshot(page, { refPrefix: 'f5' })).toBe(lines('- button "In frame" [ref=f5e1]', '- link "Later" [ref=f5e2]:', '  - /url: "#"'));
+    expect(await page.evaluate(() => window.__snap.refForElement(document.querySelector('button')!, 'f5'))).toBe('f5e1');
+    expect(await page.evaluate(() => window.__snap.refForElement(document.body))).toBe('e3');
+    expect(await page.evaluate(() => window.__snap.currentMaxRef())).toBe(3);
+    expect(await resolveError(page, 'e99')).toMatchObject({ code: 'STALE_REF' });
+    expect(await resolveError(page, 'button')).toMatchObject({ code: 'STALE_REF' });
+  });
+
+  test('iframes are reported as slots for the child frame snapshot', async ({ page }) => {
+    await load(page, '<main><p>Top</p><iframe srcdoc="<button>Inner</button>"></iframe></main>');
+    const frames = await page.evaluate(() => window.__snap.takeSnapshot({ refPrefix: '' }).frames
+      .map((f) => ({ ref: f.ref, line: f.line, indent: f.indent, tag: f.element.localName })));
+    expect(frames).toEqual([{ ref: 'e1', line: 2, indent: '    ', tag: 'iframe' }]);
+  });
+});
+
+// Chrome extensions reach closed shadow roots through chrome.dom.openOrClosedShadowRoot.
+// A plain page has no chrome.dom, so this stand-in records closed roots as they are
+// attached and answers the same question; in the extension the real API does.
+const CLOSED_ROOT_HOOK = () => {
+  const roots = new WeakMap<Element, ShadowRoot>();
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attach.call(this, init);
+    roots.set(this, root);
+    return root;
+  };
+  (globalThis as unknown as { chrome: object }).chrome = {
+    dom: { openOrClosedShadowRoot: (el: Element) => roots.get(el) ?? null },
+  };
+};
+
+const SHADOW_PAGE = `<x-card id="open"><span slot="title">Slotted title</span><p>Light text</p></x-card>
+  <x-secret id="closed"></x-secret>
+  <script>
+    customElements.define('x-card', class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: 'open' }).innerHTML =
+          '<h2><slot name="title"></slot></h2><button>Open inside</button><slot></slot>';
+      }
+    });
+    customElements.define('x-secret', class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: 'closed' }).innerHTML = '<input aria-label="Closed field"><a href="/c">Closed link</a>';
+      }
+    });
+  </script>`;
+
+test.describe('shadow DOM', () => {
+  test('open roots and slotted content in composed order; closed roots without chrome.dom stay out', async ({ page }) => {
+    await load(page, SHADOW_PAGE);
+    expect(await snapshot(page)).toBe(lines(
+      '- heading "Slotted title" [level=2]', '- button "Open inside" [ref=e1]', '- paragraph: Light text'));
+  });
+
+  test('closed roots through chrome.dom.openOrClosedShadowRoot', async ({ page }) => {
+    await page.addInitScript(CLOSED_ROOT_HOOK);
+    await load(page, SHADOW_PAGE);
+    expect(await snapshot(page)).toBe(lines(
+      '- heading "Slotted title" [level=2]', '- button "Open inside" [ref=e1]', '- paragraph: Light text',
+      '- textbox "Closed field" [ref=e2]', '- link "Closed link" [ref=e3]:', '  - /url: /c'));
+    expect(await page.evaluate(() => window.__snap.resolveRef('e2').getAttribute('aria-label'))).toBe('Closed field');
+  });
+});
+
+const APP_PAGE = `<header><nav aria-label="Main"><a href="/">Home</a><a href="/docs">Docs</a></nav></header>
+  <main>
+    <h1>Todos</h1>
+    <p>Things to do today, written out as a long paragraph of prose that the interactive mode leaves out.</p>
+    <section id="todo">
+      <input placeholder="What needs to be done?">
+      <ul>
+        <li><input type="checkbox" aria-label="Buy milk" checked> Buy milk <a href="/items/1">Details</a></li>
+        <li><input type="checkbox" aria-label="Walk dog"> Walk dog <a href="/items/2">Details</a></li>
+      </ul>
+      <button>Clear completed</button>
+    </section>
+  </main>`;
+
+test.describe('size controls', () => {
+  test('full snapshot of the sample app', async ({ page }) => {
+    await load(page, APP_PAGE);
+    expect(await snapshot(page)).toBe(lines(
+      '- banner:',
+      '  - navigation "Main":',
+      '    - link "Home" [ref=e1]:',
+      '      - /url: /',
+      '    - link "Docs" [ref=e2]:',
+      '      - /url: /docs',
+      '- main:',
+      '  - heading "Todos" [level=1]',
+      '  - paragraph: Things to do today, written out as a long paragraph of prose that the interactive mode leaves out.',
+      '  - textbox "What needs to be done?" [ref=e3]',
+      '  - list:',
+      '    - listitem:',
+      '      - checkbox "Buy milk" [checked] [ref=e4]',
+      '      - link "Details" [ref=e5]:',
+      '        - /url: /items/1',
+      '    - listitem:',
+      '      - checkbox "Walk dog" [ref=e6]',
+      '      - link "Details" [ref=e7]:',
+      '        - /url: /items/2',
+      '  - button "Clear completed" [ref=e8]'));
+  });
+
+  test('interactive keeps refs and the headings, landmarks and groups around them', async ({ page }) => {
+    await load(page, APP_PAGE);
+    expect(await snapshot(page, { interactive: true })).toBe(lines(
+      '- banner:',
+      '  - navigation "Main":',
+      '    - link "Home" [ref=e1]',
+      '    - link "Docs" [ref=e2]',
+      '- main:',
+      '  - heading "Todos" [level=1]',
+      '  - textbox "What needs to be done?" [ref=e3]',
+      '  - list:',
+      '    - listitem:',
+      '      - checkbox "Buy milk" [checked] [ref=e4]',
+      '      - link "Details" [ref=e5]',
+      '    - listitem:',
+      '      - checkbox "Walk dog" [ref=e6]',
+      '      - link "Details" [ref=e7]',
+      '  - button "Clear completed" [ref=e8]'));
+  });
+
+  test('interactive names rows and nameless clickables by their text, and says what a drop-down shows', async ({ page }) => {
+    await load(page, `<table><thead><tr><th>User</th><th>Action</th></tr></thead><tbody>
+        <tr><td>Ann Lee</td><td><button>Edit</button></td></tr>
+        <tr><td>Bob Roe</td><td><button>Edit</button></td></tr></tbody></table>
+      <div style="cursor:pointer"><span>★</span> <b>Weekly report</b><p>Sales went up in every region this week, mostly in the north</p></div>
+      <select aria-label="Sort"><option>Name</option><option selected>Date</option></select>`);
+    expect(await snapshot(page, { interactive: true })).toBe(lines(
+      '- row "Ann Lee":',
+      '  - button "Edit" [ref=e1]',
+      '- row "Bob Roe":',
+      '  - button "Edit" [ref=e2]',
+      '- generic "★ Weekly report Sales went up in every…" [ref=e3] [cursor=pointer]',
+      '- combobox "Sort" [ref=e4]: Date'));
+  });
+
+  test('depth elides deeper lines with a marker', async ({ page }) => {
+    await load(page, APP_PAGE);
+    expect(await snapshot(page, { depth: 0 })).toBe(lines(
+      '- banner:', '  - … 5 more lines', '- main:', '  - … 13 more lines'));
+    expect(await snapshot(page, { depth: 1 })).toBe(lines(
+      '- banner:',
+      '  - navigation "Main":',
+      '    - … 4 more lines',
+      '- main:',
+      '  - heading "Todos" [level=1]',
+      '  - paragraph: Things to do today, written out as a long paragraph of prose that the interactive mode leaves out.',
+      '  - textbox "What needs to be done?" [ref=e1]',
+      '  - list:',
+      '    - … 8 more lines',
+      '  - button "Clear completed" [ref=e2]'));
+  });
+
+  test('a ref\'d line cut by depth says how to see the rest', async ({ page }) => {
+    await load(page, '<div role="listbox" aria-label="Fruit"><div role="option">Apple</div><div role="option">Pear</div></div>');
+    expect(await snapshot(page, { depth: 0 })).toBe(lines(
+      '- listbox "Fruit" [ref=e1]:', '  - … 2 more lines (snapshot with root=e1 to see them)'));
+  });
+
+  test('root scopes the snapshot to a subtree', async ({ page }) => {
+    await load(page, APP_PAGE);
+    expect(await snapshot(page, { root: 'ul > li:nth-child(2)' })).toBe(lines(
+      '- listitem:',
+      '  - checkbox "Walk dog" [ref=e1]',
+      '  - link "Details" [ref=e2]:',
+      '    - /url: /items/2'));
+  });
+
+  test('viewportOnly keeps what intersects the viewport', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await load(page, `<h1>Top</h1><button>Near</button><div style="height:3000px"></div>
+      <section aria-label="Far"><button>Far away</button><p>Below the fold</p></section>`);
+    expect(await snapshot(page, { viewportOnly: true })).toBe(lines('- heading "Top" [level=1]', '- button "Near" [ref=e1]'));
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    expect(await snapshot(page, { viewportOnly: true })).toBe(lines(
+      '- region "Far":', '  - button "Far away" [ref=e2]', '  - paragraph: Below the fold'));
+  });
+});

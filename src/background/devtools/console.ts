@@ -1,0 +1,158 @@
+/**
+ * Console capture: every tab the agent controls, from the moment it is
+ * adopted, across navigations. Entries live in this worker's memory (bounded
+ * per tab); if Chrome stops the service worker they are lost, and the next
+ * attach recovers only what the current document still holds (Runtime.enable
+ * replays it).
+ */
+import type { ConsoleEntry, ConsoleLevel } from '../../shared/methods/devtools.ts';
+import type { Params, Result } from '../../shared/protocol.ts';
+import { cdp, cdpSession, onCdpEvent } from '../cdp.ts';
+import { resolveTab } from '../tabs.ts';
+import { formatConsoleArgs, formatRemote, isCutShort, type Rendered, type RemoteObject } from './preview.ts';
+import { serializeInPage } from './serialize.ts';
+import { BoundedLog } from './bounded.ts';
+import { sourceOf } from './targets.ts';
+
+const MAX_ENTRIES = 10_000;
+const logs = new Map<number, BoundedLog<ConsoleEntry>>();
+/**
+ * Runtime.enable and Log.enable replay what the document logged before.
+ * After a reattach (user closed the debugging bar) those are already in the
+ * buffer: skip events not newer than the newest entry.
+ */
+const replayCutoff = new Map<number, number>();
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface StackTrace {
+  callFrames: CallFrame[];
+}
+
+function logOf(tabId: number): BoundedLog<ConsoleEntry> {
+  let log = logs.get(tabId);
+  if (!log) logs.set(tabId, (log = new BoundedLog(MAX_ENTRIES)));
+  return log;
+}
+
+function record(tabId: number, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): ConsoleEntry | null {
+  const cutoff = replayCutoff.get(tabId);
+  if (cutoff !== undefined && timestamp <= cutoff) return null;
+  const full = { time: timestamp, ...entry };
+  logOf(tabId).push(full);
+  return full;
+}
+
+/**
+ * Replaces an entry's text once objects whose preview was cut short have
+ * been rendered in the page. The entry is recorded first so the buffer keeps
+ * the order messages were logged in.
+ */
+async function renderDeep(tabId: number, sessionId: string | undefined, entry: ConsoleEntry, args: RemoteObject[], type: string): Promise<void> {
+  const rendered: Rendered = new Map();
+  for (const arg of args) {
+    if (!arg.objectId || !isCutShort(arg)) continue;
+    const call = { functionDeclaration: RENDER, objectId: arg.objectId, returnByValue: true };
+    const reply = await (sessionId ? cdpSession<Reply>(tabId, sessionId, 'Runtime.callFunctionOn', call) : cdp<Reply>(tabId, 'Runtime.callFunctionOn', call)).catch(() => null);
+    if (typeof reply?.result.value === 'string') rendered.set(arg, reply.result.value);
+  }
+  if (rendered.size) entry.text = textOf(type, args, rendered);
+}
+
+type Reply = { result: { value?: unknown } };
+const RENDER = `function () { return (${serializeInPage.toString()})(this, true); }`;
+
+function textOf(type: string, args: RemoteObject[], rendered?: Rendered): string {
+  const text = formatConsoleArgs(args, rendered);
+  if (type === 'assert') return `Assertion failed${text ? `: ${text}` : ''}`;
+  if (type === 'clear') return 'console.clear() was called';
+  return text;
+}
+
+export function beforeConsoleAttach(tabId: number): void {
+  const newest = logs.get(tabId)?.newest();
+  if (newest) replayCutoff.set(tabId, newest.time);
+}
+
+export function forgetConsole(tabId: number): void {
+  logs.delete(tabId);
+  replayCutoff.delete(tabId);
+}
+
+const LEVELS: Record<string, ConsoleLevel> = { warning: 'warn', error: 'error', assert: 'error', debug: 'debug', info: 'info', verbose: 'debug' };
+
+export function watchConsole(): void {
+  onCdpEvent('Runtime.consoleAPICalled', (tabId, params, sessionId) => {
+    const p = params as { type: string; args: RemoteObject[]; timestamp: number; stackTrace?: StackTrace };
+    if (p.type === 'endGroup') return;
+    const frame = p.stackTrace?.callFrames[0];
+    const entry = record(tabId, p.timestamp, {
+      level: LEVELS[p.type] ?? 'log',
+      source: sourceOf(sessionId),
+      text: textOf(p.type, p.args),
+      ...location(frame),
+      // A one-frame stack only repeats the location.
+      ...(p.type === 'trace' ? stackOf(p.stackTrace, 1) : p.type === 'error' || p.type === 'assert' ? stackOf(p.stackTrace, 2) : {}),
+    });
+    if (entry && p.args.some(isCutShort)) void renderDeep(tabId, sessionId, entry, p.args, p.type);
+  });
+
+  onCdpEvent('Runtime.exceptionThrown', (tabId, params, sessionId) => {
+    const { timestamp, exceptionDetails: d } = params as {
+      timestamp: number;
+      exceptionDetails: { text: string; exception?: RemoteObject; url?: string; lineNumber: number; columnNumber: number; stackTrace?: StackTrace };
+    };
+    // "Uncaught" or "Uncaught (in promise)" (an unhandled rejection), then the value.
+    const description = d.exception ? (d.exception.subtype === 'error' ? (d.exception.description ?? '') : formatRemote(d.exception)) : '';
+    const [first, ...restLines] = description.split('\n');
+    const text = first ? `${d.text.replace(/\s*$/, '')} ${first}`.trim() : d.text;
+    const stack = stackOf(d.stackTrace).stack ?? (restLines.length ? restLines.join('\n') : undefined);
+    record(tabId, timestamp, {
+      level: 'error',
+      source: sourceOf(sessionId),
+      text,
+      ...(d.url ? { url: d.url, line: d.lineNumber + 1, column: d.columnNumber + 1 } : location(d.stackTrace?.callFrames[0])),
+      ...(stack ? { stack } : {}),
+    });
+  });
+
+  // Browser-side messages: failed loads, CSP and mixed content, deprecations, interventions.
+  onCdpEvent('Log.entryAdded', (tabId, params, sessionId) => {
+    const { entry } = params as { entry: { source: string; level: string; text: string; timestamp: number; url?: string; lineNumber?: number; stackTrace?: StackTrace } };
+    record(tabId, entry.timestamp, {
+      level: LEVELS[entry.level] ?? 'log',
+      source: sessionId ? `${sourceOf(sessionId)} (${entry.source})` : entry.source,
+      text: entry.text,
+      ...(entry.url ? { url: entry.url, ...(entry.lineNumber !== undefined ? { line: entry.lineNumber + 1 } : {}) } : {}),
+      ...stackOf(entry.stackTrace),
+    });
+  });
+}
+
+function location(frame: CallFrame | undefined): Partial<ConsoleEntry> {
+  if (!frame?.url) return {};
+  return { url: frame.url, line: frame.lineNumber + 1, column: frame.columnNumber + 1 };
+}
+
+function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string } {
+  if (!trace || trace.callFrames.length < minFrames) return {};
+  return { stack: trace.callFrames.map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`).join('\n') };
+}
+
+export async function consoleList(params: Params<'console.list'>): Promise<Result<'console.list'>> {
+  const tabId = await resolveTab(params.tabId);
+  const all = logs.get(tabId)?.newestFirst() ?? [];
+  const needle = params.contains?.toLowerCase();
+  const matching = all.filter((e) => (!params.level || e.level === params.level) && (!needle || `${e.text}\n${e.stack ?? ''}`.toLowerCase().includes(needle)));
+  return { tabId, total: matching.length, entries: matching.slice(0, params.limit ?? 100) };
+}
+
+export async function consoleClear(params: Params<'console.clear'>): Promise<Result<'console.clear'>> {
+  const tabId = await resolveTab(params.tabId);
+  const dropped = logs.get(tabId)?.clear() ?? 0;
+  return { tabId, dropped };
+}

@@ -1,0 +1,103 @@
+/**
+ * Viewport emulation and offline mode. Both are per-tab CDP state that a
+ * reattach resets, so the settings are kept in chrome.storage.session and
+ * applied again on every attach.
+ */
+import { AgentError } from '../../shared/errors.ts';
+import type { Params, Result } from '../../shared/protocol.ts';
+import { cdp, cdpSession } from '../cdp.ts';
+import { resolveTab } from '../tabs.ts';
+import { evaluateValue } from './evaluate.ts';
+import { childSessionsOf, onChildSession } from './targets.ts';
+
+interface Viewport {
+  width: number;
+  height: number;
+  mobile: boolean;
+}
+interface TabEmulation {
+  viewport?: Viewport;
+  offline?: boolean;
+}
+
+const PRESETS: Record<string, Viewport> = {
+  mobile: { width: 375, height: 667, mobile: true },
+  tablet: { width: 768, height: 1024, mobile: false },
+  desktop: { width: 1280, height: 720, mobile: false },
+};
+
+const KEY = 'devtoolsEmulation';
+
+async function load(): Promise<Record<string, TabEmulation>> {
+  const { [KEY]: state } = (await chrome.storage.session.get(KEY)) as { [KEY]?: Record<string, TabEmulation> };
+  return state ?? {};
+}
+
+async function save(tabId: number, change: TabEmulation): Promise<void> {
+  const state = await load();
+  state[tabId] = { ...state[tabId], ...change };
+  await chrome.storage.session.set({ [KEY]: state });
+}
+
+export async function forgetEmulation(tabId: number): Promise<void> {
+  const state = await load();
+  if (!(tabId in state)) return;
+  delete state[tabId];
+  await chrome.storage.session.set({ [KEY]: state });
+}
+
+async function applyViewport(tabId: number, viewport: Viewport): Promise<void> {
+  await cdp(tabId, 'Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: 0, mobile: viewport.mobile });
+  await cdp(tabId, 'Emulation.setTouchEmulationEnabled', { enabled: viewport.mobile, ...(viewport.mobile ? { maxTouchPoints: 5 } : {}) });
+}
+
+// -1 means "no throttling"; offline alone cuts the network, while the
+// page's service worker and caches still answer.
+const conditions = (offline: boolean) => ({ offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+async function applyOffline(tabId: number, offline: boolean): Promise<void> {
+  await cdp(tabId, 'Network.emulateNetworkConditions', conditions(offline));
+  // Workers (the service worker above all) fetch on their own: cut them too, as DevTools' Offline does.
+  await Promise.all(childSessionsOf(tabId).map((sessionId) => offlineSession(tabId, sessionId, offline)));
+}
+
+async function offlineSession(tabId: number, sessionId: string, offline: boolean): Promise<void> {
+  await cdpSession(tabId, sessionId, 'Network.enable').catch(() => undefined);
+  await cdpSession(tabId, sessionId, 'Network.emulateNetworkConditions', conditions(offline)).catch(() => undefined);
+}
+
+/** Wired once per worker start: workers that start while a tab is offline start offline. */
+export function watchEmulation(): void {
+  onChildSession(async (tabId, sessionId) => {
+    if ((await load())[tabId]?.offline) await offlineSession(tabId, sessionId, true);
+  });
+}
+
+/** Attach hook: the previous session's emulation is gone after a reattach. */
+export async function restoreEmulation(tabId: number): Promise<void> {
+  const saved = (await load())[tabId];
+  if (saved?.viewport) await applyViewport(tabId, saved.viewport);
+  if (saved?.offline) await applyOffline(tabId, true);
+}
+
+export async function resize(params: Params<'resize'>): Promise<Result<'resize'>> {
+  const tabId = await resolveTab(params.tabId);
+  const preset = params.preset ? PRESETS[params.preset] : undefined;
+  const width = params.width ?? preset?.width;
+  const height = params.height ?? preset?.height;
+  if (width === undefined || height === undefined) {
+    throw new AgentError('INVALID_PARAMS', 'Give width and height in CSS pixels (e.g. 1280 and 720), or a preset: mobile (375×667, touch), tablet (768×1024) or desktop (1280×720).');
+  }
+  const viewport = { width, height, mobile: preset?.mobile ?? false };
+  await applyViewport(tabId, viewport);
+  await save(tabId, { viewport });
+  const inner = await evaluateValue<{ w: number; h: number }>(tabId, '({ w: window.innerWidth, h: window.innerHeight })');
+  return { tabId, width, height, innerWidth: inner.w, innerHeight: inner.h, mobile: viewport.mobile };
+}
+
+export async function setOffline(params: Params<'network.offline'>): Promise<Result<'network.offline'>> {
+  const tabId = await resolveTab(params.tabId);
+  await applyOffline(tabId, params.offline);
+  await save(tabId, { offline: params.offline });
+  return { tabId, offline: params.offline };
+}

@@ -1,0 +1,78 @@
+/**
+ * Page.captureScreenshot for the viewport, the whole page, or one element.
+ * The image comes back at device pixels; the server scales it for the model.
+ */
+import browser from 'webextension-polyfill';
+import { AgentError } from '../../shared/errors.ts';
+import type { Box } from '../../shared/content-messages.ts';
+import type { Params, Result } from '../../shared/protocol.ts';
+import { cdp } from '../cdp.ts';
+import { sendToFrame } from '../frames.ts';
+import { frameOfRef } from '../refs.ts';
+import { resolveTab } from '../tabs.ts';
+import { evaluateValue } from './evaluate.ts';
+
+/** Chromium cannot paint a capture taller than its maximum texture size. */
+const MAX_CAPTURE_PX = 16_384;
+
+interface LayoutMetrics {
+  cssContentSize: { width: number; height: number };
+  cssLayoutViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
+}
+
+export async function screenshot(params: Params<'screenshot'>): Promise<Result<'screenshot'>> {
+  const tabId = await resolveTab(params.tabId);
+  if (params.ref && params.selector) throw new AgentError('INVALID_PARAMS', 'Give either ref or selector, not both.');
+  // A hidden tab is not painted, and capturing it would wait forever.
+  const tab = await browser.tabs.get(tabId);
+  if (!tab.active) await browser.tabs.update(tabId, { active: true });
+
+  const format = params.format ?? 'png';
+  const options: Record<string, unknown> = { format, ...(format === 'jpeg' ? { quality: params.quality ?? 80 } : {}) };
+  const metrics = await cdp<LayoutMetrics>(tabId, 'Page.getLayoutMetrics');
+  const dpr = await evaluateValue<number>(tabId, 'window.devicePixelRatio');
+  let description = `viewport ${Math.round(metrics.cssLayoutViewport.clientWidth)}×${Math.round(metrics.cssLayoutViewport.clientHeight)}`;
+
+  if (params.ref || params.selector) {
+    const { box, what } = await elementBox(tabId, params.ref, params.selector);
+    if (box.width < 1 || box.height < 1) throw new AgentError('NOT_VISIBLE', `${what} has no size (${box.width}×${box.height}); it may be hidden. Take a snapshot to find a visible element.`);
+    // Box is relative to the viewport; the clip is in page coordinates.
+    const { pageX, pageY } = metrics.cssLayoutViewport;
+    options.clip = { x: box.x + pageX, y: box.y + pageY, width: box.width, height: box.height, scale: 1 };
+    options.captureBeyondViewport = true;
+    description = `element ${what} (${Math.round(box.width)}×${Math.round(box.height)})`;
+  } else if (params.fullPage) {
+    const { width, height } = metrics.cssContentSize;
+    const capped = Math.min(height, Math.floor(MAX_CAPTURE_PX / dpr));
+    options.clip = { x: 0, y: 0, width, height: capped, scale: 1 };
+    options.captureBeyondViewport = true;
+    description = `full page ${Math.round(width)}×${Math.round(height)}${capped < height ? ` (cut at ${capped} px: Chromium cannot capture taller images)` : ''}`;
+  }
+  const { data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', options);
+  return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
+}
+
+/**
+ * The element's box in the tab's viewport. Refs ask the content script of
+ * the frame that owns the element; a selector is looked up in the main frame.
+ */
+async function elementBox(tabId: number, ref: string | undefined, selector: string | undefined): Promise<{ box: Box; what: string }> {
+  if (ref) {
+    const frameId = frameOfRef(ref);
+    if (frameId !== 0) {
+      // Child-frame boxes need the iframe's offset in the page; not done yet.
+      throw new AgentError('INVALID_TARGET', `Ref ${ref} is inside an iframe; element screenshots work for main-frame elements only. Take a full or viewport screenshot instead.`);
+    }
+    const { value } = await sendToFrame(tabId, frameId, { type: 'get', what: 'box', target: { ref } });
+    return { box: value as Box, what: ref };
+  }
+  const box = await evaluateValue<Box | null | 'invalid'>(
+    tabId,
+    `(() => { let el; try { el = document.querySelector(${JSON.stringify(selector)}); } catch { return 'invalid'; }
+      if (!el) return null;
+      const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })()`,
+  );
+  if (box === 'invalid') throw new AgentError('INVALID_SELECTOR', `"${selector}" is not a valid CSS selector.`);
+  if (!box) throw new AgentError('ELEMENT_NOT_FOUND', `No element matches "${selector}". Take a snapshot and use a ref instead.`);
+  return { box, what: `"${selector}"` };
+}

@@ -1,0 +1,157 @@
+/**
+ * Waiting for a main-frame navigation the agent started: until commit,
+ * DOMContentLoaded, load, or network idle; typed errors for net failures;
+ * a download instead of a page is reported rather than waited on forever.
+ */
+import { AgentError } from '../shared/errors.ts';
+import { navigationErrorCode } from '../shared/urls.ts';
+import { cdp, onCdpEvent } from './cdp.ts';
+
+export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
+
+export interface DownloadInfo {
+  filename: string;
+  path: string;
+  bytes: number;
+  state: string;
+}
+
+export interface NavigationOutcome {
+  url: string;
+  status?: number;
+  download?: DownloadInfo;
+}
+
+/** Quiet period that counts as "network idle", as in Playwright. */
+const IDLE_MS = 500;
+
+// Per tab: HTTP status of recent main-document responses, and requests in flight.
+const documentStatus = new Map<number, Map<string, number>>();
+const inflight = new Map<number, Set<string>>();
+
+export function watchNetworkForNavigation(): void {
+  onCdpEvent('Network.responseReceived', (tabId, params) => {
+    const { type, response } = params as { type: string; response: { url: string; status: number } };
+    if (type !== 'Document') return;
+    let statuses = documentStatus.get(tabId);
+    if (!statuses) documentStatus.set(tabId, (statuses = new Map()));
+    statuses.set(response.url, response.status);
+    if (statuses.size > 50) statuses.delete(statuses.keys().next().value!);
+  });
+  onCdpEvent('Network.requestWillBeSent', (tabId, params) => {
+    let set = inflight.get(tabId);
+    if (!set) inflight.set(tabId, (set = new Set()));
+    set.add((params as { requestId: string }).requestId);
+  });
+  const done = (tabId: number, params: unknown) => inflight.get(tabId)?.delete((params as { requestId: string }).requestId);
+  onCdpEvent('Network.loadingFinished', done);
+  onCdpEvent('Network.loadingFailed', done);
+}
+
+/**
+ * Runs `start` (which begins the navigation) and waits for it. `expectUrl`
+ * (when known) tells our navigation apart from one already in progress.
+ */
+export async function navigateAndWait(
+  tabId: number,
+  start: () => Promise<unknown>,
+  options: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal },
+): Promise<NavigationOutcome> {
+  // Network events give the HTTP status and idleness; enabling is idempotent.
+  await cdp(tabId, 'Network.enable').catch(() => undefined);
+  inflight.get(tabId)?.clear();
+  const outcome = await waitForMainFrame(tabId, start, options);
+  if (!outcome.download) {
+    outcome.status = documentStatus.get(tabId)?.get(outcome.url);
+    if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
+  }
+  return outcome;
+}
+
+function waitForMainFrame(
+  tabId: number,
+  start: () => Promise<unknown>,
+  { expectUrl, waitUntil, signal }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal },
+): Promise<NavigationOutcome> {
+  return new Promise((resolve, reject) => {
+    const nav = chrome.webNavigation;
+    const isMain = (d: { tabId: number; frameId: number }) => d.tabId === tabId && d.frameId === 0;
+    // Only events after our navigation began count: a new tab's about:blank
+    // load or a page still loading must not end the wait early.
+    let started = false;
+    let download: chrome.downloads.DownloadItem | undefined;
+    const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
+      if (isMain(d) && (!expectUrl || d.url === expectUrl)) started = true;
+    };
+    const reached = (stage: WaitUntil) => (d: { tabId: number; frameId: number; url: string }) => {
+      if (!isMain(d)) return;
+      // Back/forward from the back-forward cache commits without a new request.
+      if (stage === 'commit' && !expectUrl) started = true;
+      if (!started) return;
+      const order: WaitUntil[] = ['commit', 'domcontentloaded', 'load'];
+      if (order.indexOf(stage) >= order.indexOf(waitUntil === 'networkidle' ? 'load' : waitUntil)) finish(undefined, d.url);
+    };
+    const onCommitted = reached('commit');
+    const onDom = reached('domcontentloaded');
+    const onCompleted = reached('load');
+    const onFragment = (d: { tabId: number; frameId: number; url: string }) => {
+      if (isMain(d) && (!expectUrl || d.url === expectUrl)) finish(undefined, d.url);
+    };
+    const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
+      if (!isMain(d) || !started) return;
+      // A URL that downloads a file aborts the navigation: wait for the download instead.
+      if (/ERR_ABORTED/.test(d.error) && download) return;
+      finish(new AgentError(navigationErrorCode(d.error), `Navigation to ${d.url} failed: ${d.error}.`));
+    };
+    const onDownload = (item: chrome.downloads.DownloadItem) => {
+      if (started && (item.url === expectUrl || item.finalUrl === expectUrl || !expectUrl)) download = item;
+    };
+    const onDownloadChanged = (delta: chrome.downloads.DownloadDelta) => {
+      if (!download || delta.id !== download.id || !delta.state || delta.state.current === 'in_progress') return;
+      void chrome.downloads.search({ id: download.id }).then(([item]) => {
+        const info = { filename: item.filename.split(/[\\/]/).pop() ?? '', path: item.filename, bytes: item.fileSize || item.bytesReceived, state: item.state };
+        finish(undefined, item.finalUrl || item.url, info);
+      });
+    };
+    const onRemoved = (removedId: number) => {
+      if (removedId === tabId) finish(new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while loading.`));
+    };
+    const onAbort = () => finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
+
+    function finish(error?: AgentError, url = '', downloaded?: DownloadInfo) {
+      nav.onBeforeNavigate.removeListener(onBefore);
+      nav.onCommitted.removeListener(onCommitted);
+      nav.onDOMContentLoaded.removeListener(onDom);
+      nav.onCompleted.removeListener(onCompleted);
+      nav.onReferenceFragmentUpdated.removeListener(onFragment);
+      nav.onErrorOccurred.removeListener(onError);
+      chrome.downloads.onCreated.removeListener(onDownload);
+      chrome.downloads.onChanged.removeListener(onDownloadChanged);
+      chrome.tabs.onRemoved.removeListener(onRemoved);
+      signal.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve({ url, ...(downloaded ? { download: downloaded } : {}) });
+    }
+
+    nav.onBeforeNavigate.addListener(onBefore);
+    nav.onCommitted.addListener(onCommitted);
+    nav.onDOMContentLoaded.addListener(onDom);
+    nav.onCompleted.addListener(onCompleted);
+    nav.onReferenceFragmentUpdated.addListener(onFragment);
+    nav.onErrorOccurred.addListener(onError);
+    chrome.downloads.onCreated.addListener(onDownload);
+    chrome.downloads.onChanged.addListener(onDownloadChanged);
+    chrome.tabs.onRemoved.addListener(onRemoved);
+    signal.addEventListener('abort', onAbort);
+    start().catch((error: Error) => finish(error instanceof AgentError ? error : new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`)));
+  });
+}
+
+async function networkIdle(tabId: number, signal: AbortSignal): Promise<void> {
+  let quietSince = Date.now();
+  while (!signal.aborted) {
+    if (inflight.get(tabId)?.size) quietSince = Date.now();
+    else if (Date.now() - quietSince >= IDLE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The checked state of checkboxes, radios, switches and their ARIA kin, read
+ * the way a user sees it, so browser_check can tell "already checked" from
+ * "the click did nothing".
+ */
+import type { ContentResults, TargetSpec } from '../../shared/content-messages.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { getRole } from '../snapshot/roles.ts';
+import { resolveSpec } from '../target.ts';
+import { describe } from './describe.ts';
+
+type Checked = ContentResults['readChecked'];
+type Kind = Checked['kind'];
+
+const ARIA_KINDS = new Set<Kind>(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+export function readChecked(target: TargetSpec): Checked {
+  return checkedState(resolveSpec(target).element);
+}
+
+export function checkedState(element: Element): Checked {
+  const el = controlOf(element);
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    // A native switch (<input type=checkbox switch>, role=switch) is still a checkbox underneath.
+    const kind: Kind = el.type === 'radio' ? 'radio' : getRole(el) === 'switch' ? 'switch' : 'checkbox';
+    if (el.type === 'checkbox' && el.indeterminate) return { checked: 'mixed', kind };
+    return { checked: el.checked, kind };
+  }
+  const role = getRole(el) ?? 'none';
+  if (ARIA_KINDS.has(role as Kind)) {
+    const aria = el.getAttribute('aria-checked');
+    return { checked: aria === 'mixed' ? 'mixed' : aria === 'true', kind: role as Kind };
+  }
+  if (role === 'option') {
+    const selected = el instanceof HTMLOptionElement ? el.selected : el.getAttribute('aria-selected') === 'true';
+    return { checked: selected, kind: 'option' };
+  }
+  throw new AgentError(
+    'INVALID_TARGET',
+    `${describe(el)} (role ${role}) has no checked state: only checkboxes, radios, switches, checkable menu items and options do. Take a snapshot and use the checkbox's own ref.`,
+  );
+}
+
+/** A label (wrapping or `for`) stands for its control. */
+function controlOf(el: Element): Element {
+  if (el instanceof HTMLLabelElement && el.control) return el.control;
+  return el;
+}

@@ -1,0 +1,56 @@
+/**
+ * What kind of control an element is: editable or not, and which element a
+ * <label> stands for.
+ */
+import { AgentError } from '../../shared/errors.ts';
+import { getRole } from '../snapshot/roles.ts';
+import { describe } from './describe.ts';
+
+/** Input types CDP text insertion cannot fill; their value is set natively. */
+export const NATIVE_VALUE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
+const NOT_TEXT_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
+
+/** A <label> acts for its control (clicking it does), so fill/check on a label target the control. */
+export function retargetLabel(el: Element): Element {
+  if (el instanceof HTMLLabelElement && el.control) return el.control;
+  return el;
+}
+
+export function isTextInput(el: Element): el is HTMLInputElement | HTMLTextAreaElement {
+  if (el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && !NOT_TEXT_TYPES.has(el.type) && !NATIVE_VALUE_TYPES.has(el.type);
+}
+
+export function isContentEditable(el: Element): el is HTMLElement {
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+
+/**
+ * Why text can never be typed into `el` (its kind, which waiting won't change),
+ * as an error with the tool to use instead; null when it is an editable kind.
+ */
+export function notEditableKind(el: Element): AgentError | null {
+  if (el instanceof HTMLSelectElement) {
+    return new AgentError('INVALID_TARGET', `${describe(el)} is a drop-down (<select>); choose its option with browser_select_option instead of typing.`);
+  }
+  if (el instanceof HTMLTextAreaElement || isContentEditable(el)) return null;
+  if (el instanceof HTMLInputElement) {
+    if (el.type === 'checkbox' || el.type === 'radio') {
+      return new AgentError('NOT_EDITABLE', `${describe(el)} is a ${el.type}; use browser_check / browser_uncheck or browser_click instead of typing.`);
+    }
+    if (el.type === 'file') return new AgentError('NOT_EDITABLE', `${describe(el)} is a file input; use browser_file_upload.`);
+    if (NOT_TEXT_TYPES.has(el.type)) return new AgentError('NOT_EDITABLE', `${describe(el)} is a ${el.type} input and takes no text; use browser_click.`);
+    return null;
+  }
+  const role = getRole(el) ?? 'none';
+  return new AgentError(
+    'NOT_EDITABLE',
+    `${describe(el)} (role ${role}) is not a text field: only <input>, <textarea> and contenteditable elements take text. Target the field itself (take a snapshot and use the textbox's ref).`,
+  );
+}
+
+/** Read-only right now (may change): readonly attribute or aria-readonly. */
+export function isReadOnly(el: Element): boolean {
+  if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return true;
+  return el.getAttribute('aria-readonly') === 'true';
+}

@@ -1,0 +1,39 @@
+/**
+ * Short HTML-like descriptions of elements for results and error messages:
+ * `<button id="save" class="primary big" type="submit">Save</button>`.
+ * Enough to tell an agent which element was meant, never a dump of the page.
+ */
+
+const ATTRIBUTES = ['name', 'type', 'role', 'aria-label', 'placeholder'];
+const VOID = new Set(['input', 'img', 'br', 'hr', 'area', 'embed', 'source', 'track', 'wbr', 'col', 'meta', 'link']);
+const MAX_TEXT = 40;
+const MAX_ATTR = 40;
+
+export function describe(el: Element): string {
+  const tag = el.localName;
+  let s = `<${tag}`;
+  if (el.id) s += ` id="${clip(el.id, MAX_ATTR)}"`;
+  const classes = Array.from(el.classList).slice(0, 2).join(' ');
+  if (classes) s += ` class="${clip(classes, MAX_ATTR)}"`;
+  for (const name of ATTRIBUTES) {
+    const value = el.getAttribute(name);
+    if (value !== null) s += ` ${name}="${clip(value, MAX_ATTR)}"`;
+  }
+  if (el.hasAttribute('disabled')) s += ' disabled';
+  if (VOID.has(tag)) return `${s}>`;
+  return `${s}>${clip(visibleText(el), MAX_TEXT)}</${tag}>`;
+}
+
+/** Rendered text when the element is an HTMLElement (innerText), else its text content; whitespace collapsed. */
+export function visibleText(el: Element): string {
+  const raw = (el as HTMLElement).innerText ?? el.textContent ?? '';
+  return normalize(raw);
+}
+
+export function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Getting a field ready for trusted text input (the background then sends
+ * CDP Input.insertText or key events), and setting the value of inputs that
+ * have no text to type (date, color, range …).
+ */
+import type { ContentResults, TargetSpec } from '../../shared/content-messages.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { NATIVE_VALUE_TYPES, isContentEditable } from './controls.ts';
+import { describe } from './describe.ts';
+import { locate } from './locate.ts';
+
+export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
+  const located = await locate(target, { visible: true, timeoutMs });
+  (located.element as HTMLElement).focus?.({ preventScroll: false });
+  return { description: located.description };
+}
+
+export async function prepareFill(target: TargetSpec, value: string, timeoutMs: number): Promise<ContentResults['prepareFill']> {
+  const located = await locate(target, { visible: true, enabled: true, editable: true, stable: true, retarget: true, timeoutMs });
+  const el = located.element;
+  if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
+    setNativeValue(el, value);
+    return { mode: 'done', description: located.description };
+  }
+  focusElement(el);
+  selectAll(el);
+  return { mode: 'insertText', description: located.description };
+}
+
+export async function prepareType(target: TargetSpec, clear: boolean, timeoutMs: number): Promise<ContentResults['prepareType']> {
+  const located = await locate(target, { visible: true, enabled: true, editable: true, retarget: true, timeoutMs });
+  const el = located.element;
+  if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
+    throw new AgentError('INVALID_TARGET', `${describe(el)} is a ${el.type} input; keys can't type into it reliably. Use browser_fill with the whole value (format: ${FORMATS[el.type]}).`);
+  }
+  focusElement(el);
+  if (clear) selectAll(el);
+  else caretAtEnd(el);
+  return { description: located.description };
+}
+
+// Focusing the focused element is a no-op (no extra focus events).
+function focusElement(el: Element): void {
+  (el as HTMLElement).focus({ preventScroll: false });
+}
+
+function selectAll(el: Element): void {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    el.select();
+    return;
+  }
+  if (isContentEditable(el)) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }
+}
+
+function caretAtEnd(el: Element): void {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    const end = el.value.length;
+    try {
+      el.setSelectionRange(end, end);
+    } catch {
+      // email and number inputs have no selection API; typing goes to the caret, which focus() left at the end.
+    }
+    return;
+  }
+  if (isContentEditable(el)) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    range.collapse(false);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }
+}
+
+const FORMATS: Record<string, string> = {
+  date: 'YYYY-MM-DD, e.g. 2024-03-15',
+  time: 'HH:MM or HH:MM:SS (24-hour), e.g. 14:30',
+  'datetime-local': 'YYYY-MM-DDTHH:MM, e.g. 2024-03-15T14:30',
+  month: 'YYYY-MM, e.g. 2024-03',
+  week: 'YYYY-Www, e.g. 2024-W11',
+  color: '#rrggbb, e.g. #ff8800',
+  range: 'a number',
+};
+
+/**
+ * Sets the value with the setter of HTMLInputElement.prototype rather than
+ * `el.value = …`: React replaces the instance's value property with its own
+ * tracker, and only a change the tracker didn't see makes it fire onChange
+ * (facebook/react#10135, #11488).
+ */
+export function setNativeValue(el: HTMLInputElement, value: string): void {
+  const problem = invalidValue(el, value);
+  if (problem !== null) throw new AgentError('INVALID_PARAMS', `"${value}" is not a valid value for ${describe(el)}${problem}. Expected format: ${FORMATS[el.type] ?? 'see the input type'}.`);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  if (setter) setter.call(el, value);
+  else el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** null when fine, else a reason ('' for none beyond the format). The browser sanitizes bad values silently, so a scratch input of the same type tells. */
+function invalidValue(el: HTMLInputElement, value: string): string | null {
+  if (el.type === 'color') return /^#[0-9a-f]{6}$/i.test(value) ? null : '';
+  if (el.type === 'range') {
+    if (value.trim() === '' || !Number.isFinite(Number(value))) return '';
+    const n = Number(value);
+    const min = el.min === '' ? 0 : Number(el.min);
+    const max = el.max === '' ? 100 : Number(el.max);
+    return n < min || n > max ? ` (its range is ${min} to ${max})` : null;
+  }
+  if (value === '') return null; // clears the field
+  const probe = document.createElement('input');
+  probe.type = el.type;
+  probe.value = value;
+  return probe.value === '' ? '' : null;
+}

@@ -1,0 +1,119 @@
+/**
+ * browser_find in one frame: elements by role, accessible name and/or
+ * visible text, each with a ref — a search instead of a whole snapshot.
+ */
+import type { ContentRequest, ContentResults, FoundElement } from '../../shared/content-messages.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { composedChildren, composedParent, withStyleCache } from '../snapshot/dom.ts';
+import { currentMaxRef, refForElement } from '../snapshot/index.ts';
+import { getName } from '../snapshot/names.ts';
+// raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
+// outside takeSnapshot, so it must raise the floor the same way.
+import { raiseRefFloor } from '../snapshot/refs.ts';
+import { getRole } from '../snapshot/roles.ts';
+import { deepActiveElement, stateSuffix } from '../snapshot/states.ts';
+import { isHiddenForAria } from '../snapshot/visibility.ts';
+import { clip, normalize } from './describe.ts';
+
+type FindRequest = Extract<ContentRequest, { type: 'find' }>;
+
+// Text found inside one of these (a <span> in a <button>) is reported as the
+// control: that is what an agent clicks.
+const LIFT_ROLES = new Set([
+  'button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'checkbox', 'radio', 'switch', 'treeitem',
+]);
+const LIFT_LEVELS = 5;
+// Names only identify elements with a role; generics are only ever named by aria-label.
+const UNNAMED_ROLES = new Set(['generic', 'paragraph', 'text', 'none', 'presentation']);
+
+export function find(request: FindRequest): ContentResults['find'] {
+  const role = request.role?.trim().toLowerCase() || undefined;
+  const name = request.name ? normalize(request.name).toLowerCase() : undefined;
+  const text = request.text ? normalize(request.text).toLowerCase() : undefined;
+  if (!role && !name && !text) throw new AgentError('INVALID_PARAMS', 'Give at least one of role, name or text to find elements by.');
+  raiseRefFloor(request.refFloor);
+  const root = document.body ?? document.documentElement;
+  if (!root) return { matches: [], total: 0, maxRef: currentMaxRef() };
+  return withStyleCache(() => {
+    const found = role || !text ? byRole(root, role, name, text) : byText(root, text, name);
+    const active = deepActiveElement(document);
+    const limit = Math.max(0, Math.floor(request.limit));
+    const matches = found.slice(0, limit).map((el) => toFound(el, request.refPrefix, active));
+    return { matches, total: found.length, maxRef: currentMaxRef() };
+  });
+}
+
+function toFound(el: Element, refPrefix: string, active: Element | null): FoundElement {
+  const role = getRole(el) ?? 'generic';
+  const name = getName(el);
+  const ref = refForElement(el, refPrefix);
+  let line = role;
+  if (name) line += ` ${JSON.stringify(clip(name, 100))}`;
+  line += `${stateSuffix(el, role, active)} [ref=${ref}]`;
+  if (!name) {
+    const text = clip(innerText(el), 60);
+    if (text) line += `: ${text}`;
+  }
+  return { ref, role, name, line };
+}
+
+function byRole(root: Element, role: string | undefined, name: string | undefined, text: string | undefined): Element[] {
+  const found: Element[] = [];
+  walk(root, (el) => {
+    const r = getRole(el);
+    if (!r || (role ? r !== role : UNNAMED_ROLES.has(r))) return;
+    if (isHiddenForAria(el)) return;
+    if (name && !getName(el).toLowerCase().includes(name)) return;
+    if (text && !innerText(el).toLowerCase().includes(text)) return;
+    found.push(el);
+  });
+  return found;
+}
+
+/**
+ * The innermost elements whose text contains `text` (a paragraph, not the
+ * body around it), lifted to an enclosing control, visible text only.
+ */
+function byText(root: Element, text: string, name: string | undefined): Element[] {
+  const deepest: Element[] = [];
+  const visit = (el: Element): boolean => {
+    let childMatched = false;
+    for (const child of composedChildren(el)) {
+      if (child.nodeType === Node.ELEMENT_NODE && visit(child as Element)) childMatched = true;
+    }
+    if (childMatched) return true;
+    if (!normalize(el.textContent ?? '').toLowerCase().includes(text)) return false;
+    deepest.push(el);
+    return true;
+  };
+  visit(root);
+  const seen = new Set<Element>();
+  const found: Element[] = [];
+  for (const el of deepest) {
+    if (isHiddenForAria(el) || !innerText(el).toLowerCase().includes(text)) continue;
+    const target = lift(el);
+    if (seen.has(target)) continue;
+    seen.add(target);
+    if (name && !getName(target).toLowerCase().includes(name)) continue;
+    found.push(target);
+  }
+  return found;
+}
+
+function lift(el: Element): Element {
+  let e: Element | null = el;
+  for (let i = 0; e && i <= LIFT_LEVELS; i++, e = composedParent(e)) {
+    const role = getRole(e);
+    if (role && LIFT_ROLES.has(role)) return e;
+  }
+  return el;
+}
+
+function walk(el: Element, visit: (el: Element) => void): void {
+  visit(el);
+  for (const child of composedChildren(el)) if (child.nodeType === Node.ELEMENT_NODE) walk(child as Element, visit);
+}
+
+function innerText(el: Element): string {
+  return normalize((el as HTMLElement).innerText ?? el.textContent ?? '');
+}

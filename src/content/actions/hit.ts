@@ -1,0 +1,105 @@
+/**
+ * Where to act on an element, and whether a click there would land on it.
+ */
+import type { Box } from '../../shared/content-messages.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { shadowRootOf } from '../snapshot/dom.ts';
+import { describe } from './describe.ts';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The layout viewport without scrollbars (in quirks mode documentElement may be taller: take the smaller). */
+export function viewport(): Viewport {
+  const doc = document.documentElement;
+  return {
+    width: Math.min(window.innerWidth, doc.clientWidth || window.innerWidth),
+    height: Math.min(window.innerHeight, doc.clientHeight || window.innerHeight),
+  };
+}
+
+export function boxOf(el: Element): Box {
+  const r = el.getBoundingClientRect();
+  return { x: round(r.left), y: round(r.top), width: round(r.width), height: round(r.height) };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/** Intersects the viewport with a non-zero area. */
+export function intersectsViewport(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  const vp = viewport();
+  return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < vp.width && r.top < vp.height;
+}
+
+export function fullyInViewport(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  const vp = viewport();
+  return r.left >= 0 && r.top >= 0 && r.right <= vp.width && r.bottom <= vp.height;
+}
+
+/**
+ * The center of the element's largest client rect clipped to the viewport —
+ * for an inline element wrapped over two lines, a point on one of its lines
+ * rather than the gap between them. Null when no part is in the viewport.
+ */
+export function actionPoint(el: Element): { x: number; y: number } | null {
+  const vp = viewport();
+  let best: { x: number; y: number; area: number } | null = null;
+  for (const r of Array.from(el.getClientRects())) {
+    const left = Math.max(r.left, 0);
+    const top = Math.max(r.top, 0);
+    const right = Math.min(r.right, vp.width);
+    const bottom = Math.min(r.bottom, vp.height);
+    const area = (right - left) * (bottom - top);
+    if (right <= left || bottom <= top) continue;
+    if (!best || area > best.area) best = { x: (left + right) / 2, y: (top + bottom) / 2, area };
+  }
+  return best && { x: round(best.x), y: round(best.y) };
+}
+
+/** elementFromPoint, descending through shadow roots (closed ones too, in a content script) to the innermost element. */
+export function deepElementFromPoint(x: number, y: number): Element | null {
+  let hit = document.elementFromPoint(x, y);
+  for (let root = hit && shadowRootOf(hit); hit && root; root = shadowRootOf(hit)) {
+    const inner = root.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+function composedParent(node: Node): Node | null {
+  return (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null;
+}
+
+/** `ancestor` contains `node` in the composed (shadow-including) tree. */
+export function composedContains(ancestor: Element, node: Node): boolean {
+  for (let n: Node | null = node; n; n = composedParent(n)) if (n === ancestor) return true;
+  return false;
+}
+
+/**
+ * Throws COVERED unless a click at (x, y) reaches `el`: the hit element is
+ * `el` or inside it, or (for form controls) inside one of its labels, since
+ * clicking a label activates its control.
+ */
+export function assertHit(el: Element, x: number, y: number): void {
+  const hit = deepElementFromPoint(x, y);
+  if (hit && composedContains(el, hit)) return;
+  const labels = (el as HTMLInputElement).labels;
+  if (hit && labels) for (const label of Array.from(labels)) if (composedContains(label, hit)) return;
+  const at = `at (${Math.round(x)}, ${Math.round(y)})`;
+  if (!hit) {
+    throw new AgentError('COVERED', `Nothing is hit at ${describe(el)}'s action point ${at}; it may be clipped by a scrolling container. Scroll it into view (browser_scroll with its ref) and retry.`);
+  }
+  if (composedContains(hit, el)) {
+    // The element itself lets clicks through (pointer-events: none), so they land on an ancestor.
+    throw new AgentError('COVERED', `${describe(el)} does not receive clicks ${at} (pointer-events: none?); they land on its ancestor ${describe(hit)}. Act on the element that handles the click, or on a child of it.`);
+  }
+  throw new AgentError('COVERED', `${describe(hit)} covers ${describe(el)} ${at}. Close or dismiss the covering element first (e.g. click its close or accept button), then retry.`);
+}

@@ -1,0 +1,75 @@
+import { composedParent, getStyle } from './dom.ts';
+
+/**
+ * What the tree walk decides per element, kept apart from the walk itself:
+ * which roles get refs, which containers interactive mode keeps, and the
+ * cheap tests for "clickable" and "in view".
+ */
+
+// Roles an agent acts on; elements with them get refs when visible.
+export const CONTROL_ROLES = new Set([
+  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'gridcell', 'scrollbar',
+  'iframe',
+]);
+// Kept in interactive mode even without refs below them: they tell the agent where it is.
+export const CONTEXT_ROLES = new Set([
+  'heading', 'banner', 'main', 'navigation', 'contentinfo', 'complementary', 'region', 'form', 'search',
+  'dialog', 'alertdialog',
+]);
+// Kept in interactive mode even around a single ref: they say which row or menu it is in.
+// Other containers (lists, cells, groups, paragraphs …) are kept only around two or more.
+export const GROUPING_ROLES = new Set([
+  'row', 'menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar',
+]);
+// Their rows carry the context in interactive mode; the wrappers add only indentation.
+export const TABLE_WRAPPERS = new Set(['table', 'rowgroup', 'grid', 'treegrid']);
+
+// A generic element with one of these has a name to print, so it is not flattened.
+const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+const ZERO_WIDTH = /[\u200b\u00ad]/;
+
+/** Whitespace collapsed as rendering does; soft hyphens and zero-width spaces dropped. */
+export function normalizeText(text: string): string {
+  if (ZERO_WIDTH.test(text)) text = text.replace(/[\u200b\u00ad]/g, '');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Hides its children without hiding itself: a closed <details>, content-visibility:hidden (hidden=until-found). */
+export function hidesContent(el: Element): boolean {
+  if (el.localName === 'details' && !(el as HTMLDetailsElement).open) return true;
+  return getStyle(el).contentVisibility === 'hidden';
+}
+
+export function hasNameAttr(el: Element): boolean {
+  for (const attr of NAME_ATTRS) if (el.hasAttribute(attr)) return true;
+  return false;
+}
+
+// cursor:pointer is inherited: only the element where it starts is the clickable one.
+export function parentHasPointer(el: Element): boolean {
+  const parent = composedParent(el);
+  return !!parent && getStyle(parent).cursor === 'pointer';
+}
+
+export function isClickable(el: Element): boolean {
+  // The onclick property is only seen in the page's own world: in the extension's
+  // isolated world Blink hides handlers other worlds set, so there only the attribute counts.
+  if (el.hasAttribute('onclick') || (el as HTMLElement).onclick) return true;
+  const tabindex = el.getAttribute('tabindex');
+  if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) return true;
+  // A details' summary toggles it; an editing host takes text.
+  if (el.localName === 'summary') return el.parentElement?.localName === 'details';
+  return el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable;
+}
+
+export function intersects(el: Element, viewport: Viewport): boolean {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < viewport.width && r.top < viewport.height;
+}
