@@ -22,6 +22,9 @@ export interface NavigationOutcome {
   download?: DownloadInfo;
 }
 
+/** How long after an aborted navigation a download may still show up. */
+const DOWNLOAD_GRACE_MS = 1000;
+
 /** Quiet period that counts as "network idle", as in Playwright. */
 const IDLE_MS = 500;
 
@@ -99,13 +102,19 @@ function waitForMainFrame(
     };
     const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
       if (!isMain(d) || !started) return;
-      // A URL that downloads a file aborts the navigation: wait for the download instead.
-      if (/ERR_ABORTED/.test(d.error) && download) return;
-      finish(new AgentError(navigationErrorCode(d.error), `Navigation to ${d.url} failed: ${d.error}.`));
+      const error = new AgentError(navigationErrorCode(d.error), `Navigation to ${d.url} failed: ${d.error}.`);
+      // A URL that downloads a file aborts the navigation, and the download
+      // may be announced just after: give it a moment before failing.
+      if (/ERR_ABORTED/.test(d.error)) {
+        if (!download) setTimeout(() => download || finish(error), DOWNLOAD_GRACE_MS);
+        return;
+      }
+      finish(error);
     };
     const onDownload = (item: chrome.downloads.DownloadItem) => {
       if (started && (item.url === expectUrl || item.finalUrl === expectUrl || !expectUrl)) download = item;
     };
+    let finished = false;
     const onDownloadChanged = (delta: chrome.downloads.DownloadDelta) => {
       if (!download || delta.id !== download.id || !delta.state || delta.state.current === 'in_progress') return;
       void chrome.downloads.search({ id: download.id }).then(([item]) => {
@@ -119,6 +128,8 @@ function waitForMainFrame(
     const onAbort = () => finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
 
     function finish(error?: AgentError, url = '', downloaded?: DownloadInfo) {
+      if (finished) return;
+      finished = true;
       nav.onBeforeNavigate.removeListener(onBefore);
       nav.onCommitted.removeListener(onCommitted);
       nav.onDOMContentLoaded.removeListener(onDom);

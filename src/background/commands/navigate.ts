@@ -22,16 +22,18 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
 export async function history(params: Params<'history'>, ctx: CommandContext): Promise<Result<'history'>> {
   const tabId = await resolveTab(params.tabId);
   const waitUntil = params.waitUntil ?? 'load';
+  let start = () => browser.tabs.reload(tabId);
   if (params.direction !== 'reload') {
-    const { currentIndex, entries } = await cdp<{ currentIndex: number; entries: unknown[] }>(tabId, 'Page.getNavigationHistory');
-    const target = currentIndex + (params.direction === 'back' ? -1 : 1);
-    if (target < 0 || target >= entries.length) {
+    const { currentIndex, entries } = await cdp<{ currentIndex: number; entries: { id: number }[] }>(tabId, 'Page.getNavigationHistory');
+    const entry = entries[currentIndex + (params.direction === 'back' ? -1 : 1)];
+    if (!entry) {
       const tab = await browser.tabs.get(tabId);
       return { tabId, url: tab.url ?? '', title: tab.title ?? '', note: `There is no page to go ${params.direction} to; stayed on ${tab.url}.` };
     }
+    // By entry id: tabs.goBack skips entries Chrome's history intervention
+    // marks as skippable (pages the user never interacted with).
+    start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  const start = () =>
-    params.direction === 'back' ? browser.tabs.goBack(tabId) : params.direction === 'forward' ? browser.tabs.goForward(tabId) : browser.tabs.reload(tabId);
   return describe(tabId, await navigateAndWait(tabId, start, { waitUntil, signal: ctx.signal }));
 }
 

@@ -1,0 +1,84 @@
+import { expect, test } from './fixtures.ts';
+import { freePort } from './helpers/agent-server.ts';
+import { html } from './helpers/server.ts';
+
+test('navigation failures are typed and name the cause', async ({ agent }) => {
+  const refused = await agent.server.call('browser_navigate', { url: `http://127.0.0.1:${await freePort()}/` });
+  expect(refused.isError).toBe(true);
+  expect(refused.text).toContain('NAV_REFUSED');
+  const dns = await agent.server.call('browser_navigate', { url: 'http://no-such-host.invalid/' });
+  expect(dns.text).toContain('NAV_DNS');
+  const scheme = await agent.server.call('browser_navigate', { url: 'chrome://settings' });
+  expect(scheme.text).toContain('BLOCKED_SCHEME');
+  const js = await agent.server.call('browser_navigate', { url: 'javascript:alert(1)' });
+  expect(js.text).toContain('BLOCKED_SCHEME');
+  const file = await agent.server.call('browser_navigate', { url: 'file:///etc/passwd' });
+  expect(file.text).toMatch(/BLOCKED_SCHEME.*--allow-file-urls/);
+  const invalid = await agent.server.call('browser_navigate', { url: 'http://' });
+  expect(invalid.text).toContain('INVALID_URL');
+});
+
+test('an HTTP error page loads and the response says the status', async ({ agent }) => {
+  const result = await agent.server.ok('browser_navigate', { url: agent.pages.url('/missing') });
+  expect(result.text).toContain('HTTP 404');
+  const ok = await agent.server.ok('browser_navigate', { url: agent.pages.page('/fine', html('<p>ok</p>', 'Fine')) });
+  expect(ok.text).not.toContain('HTTP');
+});
+
+test('a URL that downloads a file reports the download instead of timing out', async ({ agent }) => {
+  const url = agent.pages.page('/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/start', html('<p>start</p>')) });
+  const result = await agent.server.ok('browser_navigate', { url, timeout: 15_000 });
+  // (Playwright, which launched this browser, names downloaded files by a uuid.)
+  expect(result.text).toMatch(/report\.csv is a download, not a page: .+ \(8 bytes, complete\) saved to \//);
+});
+
+test('back, forward and reload wait for the page; nothing to go back to is a note', async ({ agent }) => {
+  const nav = await agent.server.ok('browser_tabs', { action: 'new' });
+  expect(nav.text).toContain('Opened tab');
+  const none = await agent.server.ok('browser_navigate_back');
+  expect(none.text).toContain('There is no page to go back to');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/one', html('<p>1</p>', 'One')) });
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/two', html('<p>2</p>', 'Two')) });
+  expect((await agent.server.ok('browser_navigate_back')).text).toContain('Title: One');
+  expect((await agent.server.ok('browser_navigate_forward')).text).toContain('Title: Two');
+  expect((await agent.server.ok('browser_reload')).text).toContain('Reloaded');
+  expect((await agent.server.ok('browser_navigate_forward')).text).toContain('no page to go forward to');
+});
+
+test('tabs: new, select and close; window.open is announced in the next response and usable', async ({ agent }) => {
+  agent.pages.page('/child', html('<button>In child</button>', 'Child'));
+  const first = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/parent', html(`<script>setTimeout(() => window.open('/child'), 200)</script>`, 'Parent')) });
+  const parentId = Number(/Opened tab (\d+)/.exec(first.text)![1]);
+  await new Promise((r) => setTimeout(r, 1000));
+  const listing = await agent.server.ok('browser_tabs', { action: 'list' });
+  const announced = /New tab opened by tab (\d+): tab (\d+)/.exec(listing.text);
+  expect(announced?.[1]).toBe(String(parentId));
+  const childId = Number(announced![2]);
+  expect(listing.text).toContain(`tab ${childId}: Child`);
+  const again = await agent.server.ok('browser_tabs', { action: 'list' });
+  expect(again.text).not.toContain('New tab opened');
+
+  const selected = await agent.server.ok('browser_tabs', { action: 'select', tabId: childId });
+  expect(selected.text).toContain(`Tab ${childId} is now current`);
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('button "In child"');
+  const closed = await agent.server.ok('browser_tabs', { action: 'close' });
+  expect(closed.text).toContain(`Closed tab ${childId}`);
+  const unknown = await agent.server.call('browser_snapshot', { tabId: 999999 });
+  expect(unknown.text).toMatch(/TAB_NOT_FOUND: .*Valid tab ids: .*\d/);
+});
+
+test('commands to one tab run in order; to different tabs in parallel', async ({ agent }) => {
+  const a = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/order-a', html('<input id="i">', 'A')) });
+  const tabA = Number(/Opened tab (\d+)/.exec(a.text)![1]);
+  const b = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/order-b', html('<input id="i">', 'B')) });
+  const tabB = Number(/Opened tab (\d+)/.exec(b.text)![1]);
+  const calls = [];
+  for (let i = 0; i < 5; i++) {
+    calls.push(agent.server.ok('browser_type', { selector: '#i', text: String(i), tabId: tabA }));
+    calls.push(agent.server.ok('browser_type', { selector: '#i', text: String(i), tabId: tabB }));
+  }
+  await Promise.all(calls);
+  expect((await agent.server.ok('browser_get', { what: 'value', selector: '#i', tabId: tabA })).text).toBe('01234');
+  expect((await agent.server.ok('browser_get', { what: 'value', selector: '#i', tabId: tabB })).text).toBe('01234');
+});
