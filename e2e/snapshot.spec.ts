@@ -1,0 +1,105 @@
+import { expect, test } from './fixtures.ts';
+import { refOf } from './helpers/refs.ts';
+import { html, TestServer } from './helpers/server.ts';
+
+test('iframes: same-origin and cross-origin frames are stitched in with frame refs, and clicks land inside them', async ({ agent }) => {
+  // A second server is a second origin (another 127.0.0.1 port).
+  const other = await new TestServer().start();
+  try {
+    const cross = other.page('/cross', html(`<button onclick="document.title='cross clicked'">Cross button</button>`, 'Cross'));
+    agent.pages.page('/same', html(`<label>Inner <input id="inner"></label>`, 'Same'));
+    const { text: _nav } = await agent.server.ok('browser_navigate', {
+      url: agent.pages.page(
+        '/frames',
+        html(`<h1>Outer</h1><iframe src="/same" style="margin-top:40px"></iframe><iframe src="${cross}" style="margin-left:30px;border:8px solid"></iframe>`, 'Frames'),
+      ),
+    });
+    const { text } = await agent.server.ok('browser_snapshot');
+    expect(text).toContain('- heading "Outer" [level=1]');
+    expect(text).toMatch(/- iframe \[ref=e\d+\]:\n\s+- textbox "Inner" \[ref=f\d+e\d+\]/);
+    expect(text).toMatch(/- iframe \[ref=e\d+\]:\n\s+- button "Cross button" \[ref=f\d+e\d+\]/);
+
+    const button = refOf(text, 'button "Cross button"');
+    const clicked = await agent.server.ok('browser_click', { ref: button });
+    expect(clicked.text).toContain('Clicked <button');
+    const frame = agent.browser.context.pages().flatMap((p) => p.frames()).find((f) => f.url() === cross)!;
+    expect(await frame.title()).toBe('cross clicked');
+
+    await agent.server.ok('browser_fill', { ref: refOf(text, 'textbox "Inner"'), value: 'inside' });
+    const same = agent.browser.context.pages().flatMap((p) => p.frames()).find((f) => f.url().endsWith('/same'))!;
+    expect(await same.locator('#inner').inputValue()).toBe('inside');
+  } finally {
+    await other.stop();
+  }
+});
+
+test('open and closed shadow roots both appear in the snapshot and can be clicked', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', {
+    url: agent.pages.page(
+      '/shadow',
+      html(
+        `<div id="open-host"></div><div id="closed-host"></div><p id="log"></p>
+         <script>
+           const open = document.getElementById('open-host').attachShadow({ mode: 'open' });
+           open.innerHTML = '<button>Open shadow</button>';
+           const closed = document.getElementById('closed-host').attachShadow({ mode: 'closed' });
+           closed.innerHTML = '<slot></slot><button>Closed shadow</button>';
+           closed.querySelector('button').addEventListener('click', () => { document.getElementById('log').textContent = 'closed clicked'; });
+         </script>`,
+        'Shadow',
+      ),
+    ),
+  });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/button "Open shadow" \[ref=e\d+\]/);
+  expect(text).toMatch(/button "Closed shadow" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(text, 'button "Closed shadow"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('closed clicked');
+});
+
+test('size controls: maxChars pages with an offset marker, filename writes the whole snapshot, interactive and root narrow it', async ({ agent }) => {
+  const items = Array.from({ length: 60 }, (_, i) => `<li><a href="/item/${i}">Item number ${i}</a></li>`).join('');
+  await agent.server.ok('browser_navigate', {
+    url: agent.pages.page('/big', html(`<h1>Catalog</h1><p>Intro text that is not interactive.</p><ul id="list">${items}</ul><footer><button>Load more</button></footer>`, 'Big')),
+  });
+  const full = await agent.server.ok('browser_snapshot');
+  const cut = await agent.server.ok('browser_snapshot', { maxChars: 600 });
+  const marker = /… (\d+) more lines, call again with offset=(\d+)/.exec(cut.text);
+  expect(marker).not.toBeNull();
+  const next = await agent.server.ok('browser_snapshot', { maxChars: 600, offset: Number(marker![2]) });
+  // Refs stay the same across pages.
+  const lastShown = cut.text.split('\n').filter((l) => l.includes('[ref=')).at(-1)!;
+  expect(full.text).toContain(lastShown.trim());
+  expect(next.text).toContain(`showing lines ${Number(marker![2]) + 1}`);
+
+  const file = await agent.server.ok('browser_snapshot', { filename: 'catalog.yaml' });
+  expect(file.text).toMatch(/written to .*catalog\.yaml/);
+  expect(file.text).not.toContain('Item number 59');
+
+  const interactive = await agent.server.ok('browser_snapshot', { interactive: true });
+  expect(interactive.text).not.toContain('Intro text');
+  expect(interactive.text).toMatch(/link "Item number 59" \[ref=e\d+\]/);
+  expect(interactive.text.length).toBeLessThan(full.text.length);
+
+  const scoped = await agent.server.ok('browser_snapshot', { root: 'footer' });
+  expect(scoped.text).toContain('button "Load more"');
+  expect(scoped.text).not.toContain('Item number');
+
+  const shallow = await agent.server.ok('browser_snapshot', { depth: 1 });
+  expect(shallow.text).not.toContain('Item number 5');
+
+  const escape = await agent.server.call('browser_snapshot', { filename: '../../etc/evil' });
+  expect(escape.text).toContain('outside the output directory');
+});
+
+test('refs never repeat in a tab, even after navigation; an old ref is STALE_REF', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/gen1', html('<button>First</button>', 'Gen 1')) });
+  const before = await agent.server.ok('browser_snapshot');
+  const oldRef = refOf(before.text, 'button "First"');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/gen2', html('<button>Second</button><button>Third</button>', 'Gen 2')) });
+  const after = await agent.server.ok('browser_snapshot');
+  const newRefs = [...after.text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]);
+  expect(newRefs).not.toContain(oldRef);
+  const stale = await agent.server.call('browser_click', { ref: oldRef });
+  expect(stale.text).toContain('STALE_REF');
+});
