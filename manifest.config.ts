@@ -16,7 +16,7 @@ export default defineManifest({
   version: pkg.version,
   key: KEY,
   minimum_chrome_version: '116',
-  permissions: ['debugger', 'tabs', 'scripting', 'storage', 'webNavigation', 'alarms', 'downloads'],
+  permissions: ['debugger', 'tabs', 'scripting', 'storage', 'webNavigation', 'alarms', 'downloads', 'tabGroups'],
   host_permissions: ['<all_urls>'],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   action: { default_popup: 'src/popup/index.html', default_title: 'LLM Browser Agent' },

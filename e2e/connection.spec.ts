@@ -68,7 +68,7 @@ test('a command for a tab the user closed gives a typed error', async () => {
   await page.close();
   const result = await agent.server.call('browser_snapshot', { tabId });
   expect(result.isError).toBe(true);
-  expect(result.text).toMatch(/TAB_NOT_FOUND: Tab \d+ is not one of the agent's tabs/);
+  expect(result.text).toMatch(/TAB_NOT_FOUND: Tab \d+ is not one of this agent's tabs/);
   const current = await agent.server.call('browser_snapshot');
   expect(current.text).toContain('NO_TAB');
 });

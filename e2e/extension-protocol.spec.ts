@@ -14,6 +14,7 @@ let browser: ExtensionBrowser;
 let dir: string;
 let port: number;
 const token = 'fake-server-token-0123456789';
+const SESSION = { id: 'fake', name: 'Fake server' };
 
 function nextConnection(): Promise<{ ws: WebSocket; origin: string; next: () => Promise<Record<string, unknown>> }> {
   return new Promise((resolve) => {
@@ -59,15 +60,15 @@ test('the extension says hello with version and token, and answers malformed req
 
   ws.send('{oops');
   expect(await next()).toMatchObject({ type: 'response', id: null, error: { code: 'BAD_MESSAGE' } });
-  ws.send(JSON.stringify({ type: 'request', id: 1, method: 'format_disk', params: {} }));
+  ws.send(JSON.stringify({ type: 'request', id: 1, method: 'format_disk', session: SESSION, params: {} }));
   expect(await next()).toMatchObject({ id: 1, error: { code: 'UNKNOWN_METHOD' } });
-  ws.send(JSON.stringify({ type: 'request', id: 2, method: 'navigate', params: { url: 7 } }));
+  ws.send(JSON.stringify({ type: 'request', id: 2, method: 'navigate', session: SESSION, params: { url: 7 } }));
   expect(await next()).toMatchObject({ id: 2, error: { code: 'INVALID_PARAMS', message: expect.stringContaining('url') } });
-  ws.send(JSON.stringify({ type: 'request', id: 3, method: 'ping', params: {}, extra: 'x'.repeat(2 * 1024 * 1024) }));
+  ws.send(JSON.stringify({ type: 'request', id: 3, method: 'ping', session: SESSION, params: {}, extra: 'x'.repeat(2 * 1024 * 1024) }));
   expect(await next()).toMatchObject({ error: { code: 'MESSAGE_TOO_LARGE' } });
   ws.send(Buffer.from([0, 1, 2]), { binary: true });
   expect(await next()).toMatchObject({ error: { code: 'BAD_MESSAGE' } });
-  ws.send(JSON.stringify({ type: 'request', id: 4, method: 'ping', params: {} }));
+  ws.send(JSON.stringify({ type: 'request', id: 4, method: 'ping', session: SESSION, params: {} }));
   expect(await next()).toEqual({ type: 'response', id: 4, result: { pong: true } });
 });
 

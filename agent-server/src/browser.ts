@@ -4,7 +4,7 @@
  * commands to it through the hub.
  */
 import { AgentError } from '../../src/shared/errors.ts';
-import type { Method, Params, Result } from '../../src/shared/protocol.ts';
+import type { Method, Params, Result, SessionInfo } from '../../src/shared/protocol.ts';
 import type { ExtensionHub, TabOpened } from './hub.ts';
 import { ManagedBrowser } from './launcher.ts';
 import { log } from './log.ts';
@@ -23,22 +23,26 @@ export interface BrowserOptions {
   launchTimeoutMs: number;
 }
 
-export class BrowserConnection {
-  private managed: ManagedBrowser | null = null;
-  private ensuring: Promise<void> | null = null;
-  private idleTimer: NodeJS.Timeout | undefined;
-
-  /** Tabs the agent's pages opened that no response has mentioned yet. */
+/**
+ * One agent session's handle on the browser: every command carries the
+ * session, and tabs its pages open are announced to it once.
+ */
+export class SessionBrowser {
   private newTabs: TabOpened[] = [];
   private readonly announced = new Set<number>();
+  private readonly onTabOpened = (tab: TabOpened) => {
+    if (tab.sessionId === this.session().id && !this.announced.has(tab.tabId)) this.newTabs.push(tab);
+  };
 
   constructor(
-    private readonly hub: ExtensionHub,
-    private readonly options: BrowserOptions,
+    private readonly connection: BrowserConnection,
+    readonly session: () => SessionInfo,
   ) {
-    hub.on('tabOpened', (tab) => {
-      if (!this.announced.has(tab.tabId)) this.newTabs.push(tab);
-    });
+    connection.hub.on('tabOpened', this.onTabOpened);
+  }
+
+  call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>> {
+    return this.connection.call(method, params, this.session(), timeoutMs);
   }
 
   /** New tabs to announce in the next tool response, each once. */
@@ -54,10 +58,30 @@ export class BrowserConnection {
     for (const id of tabIds) this.announced.add(id);
   }
 
-  async call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>> {
+  dispose(): void {
+    this.connection.hub.off('tabOpened', this.onTabOpened);
+  }
+}
+
+export class BrowserConnection {
+  private managed: ManagedBrowser | null = null;
+  private ensuring: Promise<void> | null = null;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly hub: ExtensionHub,
+    private readonly options: BrowserOptions,
+  ) {}
+
+  async call<M extends Method>(method: M, params: Params<M>, session: SessionInfo, timeoutMs?: number): Promise<Result<M>> {
     await this.ensure();
     this.touch();
-    return this.hub.request(method, params, timeoutMs);
+    return this.hub.request(method, params, session, timeoutMs);
+  }
+
+  /** The browser as one agent session sees it: its own tabs and notices. */
+  forSession(session: () => SessionInfo): SessionBrowser {
+    return new SessionBrowser(this, session);
   }
 
   /** Starts the managed browser now (--launch) instead of at the first tool call. */

@@ -8,12 +8,13 @@ import type { IncomingMessage } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import { CLOSE, DEFAULT_COMMAND_TIMEOUT_MS, EXTENSION_ID, HELLO_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from '../../src/shared/constants.ts';
 import { AgentError } from '../../src/shared/errors.ts';
-import { describeIssues, EVENTS, METHODS, parseFrame, ToServer, type EventName, type Method, type Params, type Result, type ToExtension } from '../../src/shared/protocol.ts';
+import { describeIssues, EVENTS, METHODS, parseFrame, ToServer, type EventName, type Method, type Params, type Result, type SessionInfo, type ToExtension } from '../../src/shared/protocol.ts';
 
 export interface TabOpened {
   tabId: number;
   url: string;
   openerTabId: number;
+  sessionId: string;
 }
 import { log } from './log.ts';
 import { tokenMatches } from './pairing.ts';
@@ -99,7 +100,7 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
   }
 
   /** Sends one command to the extension. Rejects with a typed AgentError on timeout or disconnect. */
-  request<M extends Method>(method: M, params: Params<M>, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): Promise<Result<M>> {
+  request<M extends Method>(method: M, params: Params<M>, session: SessionInfo, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): Promise<Result<M>> {
     // Created now so its stack points at the caller, not at the socket handler.
     const error = new AgentError('INTERNAL', '');
     const socket = this.socket;
@@ -115,7 +116,7 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
         reject(retag(error, 'TIMEOUT', `${method} got no answer from the browser within ${timeoutMs} ms.`));
       }, timeoutMs + 1000);
       this.pending.set(id, { method, resolve: resolve as (value: unknown) => void, reject, timer, error });
-      this.send(socket, { type: 'request', id, method, params, timeoutMs });
+      this.send(socket, { type: 'request', id, method, params, session, timeoutMs });
     });
   }
 

@@ -10,6 +10,7 @@ import { CLOSE, KEEPALIVE_INTERVAL_MS, MAX_REQUEST_BYTES, PROTOCOL_VERSION } fro
 import type { z } from 'zod';
 import { parseFrame, ToExtension, type EVENTS, type EventName, type RequestMessage, type ResponseMessage } from '../shared/protocol.ts';
 import { loadSettings, setStatus, type Settings } from './settings.ts';
+import { forgetLiveSessions } from './tabs.ts';
 
 type RequestHandler = (request: RequestMessage) => Promise<ResponseMessage>;
 
@@ -101,6 +102,7 @@ function open(settings: Settings): void {
   ws.onclose = (event) => {
     if (socket !== ws) return; // an old socket we replaced on purpose
     socket = null;
+    forgetLiveSessions();
     welcomed = false;
     clearInterval(keepaliveTimer);
     const refusal = refusalReason(event.code, event.reason, settings);

@@ -13,11 +13,10 @@ import { ensureConnected, onRequest, reconnect, sendEvent } from './connection.t
 import { onFrameNonce } from './frames.ts';
 import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
-import { adoptTab, watchTabs } from './tabs.ts';
-import { loadSettings } from './settings.ts';
+import { watchTabs } from './tabs.ts';
 
 onRequest(createRouter(handlers));
-watchTabs((tabId, url, openerTabId) => sendEvent('tabOpened', { tabId, url, openerTabId }));
+watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId, url, openerTabId, sessionId }));
 watchDebugger();
 watchDialogs();
 watchNetworkForNavigation();
@@ -38,13 +37,5 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 // starts a new one, which reconnects (../shared/CHROMIUM.md lifetime table).
 chrome.alarms.create('reconnect', { periodInMinutes: 0.5 });
 chrome.alarms.onAlarm.addListener(() => void ensureConnected());
-
-// In a browser the server launched, every tab belongs to the agent.
-void loadSettings().then(async (settings) => {
-  if (!settings.managed) return;
-  const tabs = await browser.tabs.query({});
-  tabs.sort((a, b) => Number(b.active) - Number(a.active)); // the visible tab becomes current
-  for (const tab of tabs) if (tab.id !== undefined) await adoptTab(tab.id, false);
-});
 
 void ensureConnected();

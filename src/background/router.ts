@@ -5,13 +5,16 @@
  */
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
 import { AgentError, toWireError } from '../shared/errors.ts';
-import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result } from '../shared/protocol.ts';
-import { currentTab } from './tabs.ts';
+import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result, type SessionInfo } from '../shared/protocol.ts';
+import { isManaged } from './settings.ts';
+import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 
 export interface CommandContext {
   /** Aborted when the command times out; long waits should stop then. */
   signal: AbortSignal;
   timeoutMs: number;
+  /** The agent session; the router has already limited tabId to its tabs. */
+  session: SessionInfo;
 }
 
 export type Handlers = { [M in Method]: (params: Params<M>, ctx: CommandContext) => Promise<Result<M>> };
@@ -36,16 +39,18 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
   }
   const parsed = METHODS[method].params.safeParse(request.params ?? {});
   if (!parsed.success) throw new AgentError('INVALID_PARAMS', `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
-  const params = parsed.data as Params<Method>;
+  const params = parsed.data as Params<Method> & { tabId?: number };
+  const { session } = request;
+  await resumeSession(session);
+  if (await isManaged()) await claimManagedTabs(session);
+  // Isolation: a session names only its own tabs; without tabId it gets its current tab.
+  if ('tabId' in METHODS[method].params.shape) {
+    params.tabId = (await sessionTab(session, params.tabId)) ?? undefined;
+  }
   const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const handler = handlers[method] as (p: Params<Method>, ctx: CommandContext) => Promise<unknown>;
-  const key = await queueKey(params);
-  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs })));
-}
-
-async function queueKey(params: object): Promise<string> {
-  const tabId = (params as { tabId?: number }).tabId ?? (await currentTab());
-  return tabId === null ? 'no-tab' : `tab:${tabId}`;
+  const key = params.tabId !== undefined ? `tab:${params.tabId}` : `session:${session.id}`;
+  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, session })));
 }
 
 /** Chains `fn` after the previous command for the same key; a failure does not block the queue. */

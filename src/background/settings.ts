@@ -51,6 +51,11 @@ async function managedPairing(): Promise<ManagedPairing | null> {
   return managedCache;
 }
 
+/** True in a browser the server launched (cached: the file cannot change while we run). */
+export async function isManaged(): Promise<boolean> {
+  return (await managedPairing()) !== null;
+}
+
 export async function loadSettings(): Promise<Settings> {
   const managed = await managedPairing();
   if (managed) return { enabled: true, port: managed.port, token: managed.token, managed: true };

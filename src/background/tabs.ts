@@ -1,24 +1,33 @@
 /**
- * Which tabs the agent controls and which one is current. Persisted in
- * chrome.storage.session so a restarted service worker routes exactly as
- * before.
+ * Which tabs each agent session controls and which one is current. Each
+ * MCP client is a session with its own tabs, shown as a named Chrome tab
+ * group; a session never sees another session's tabs or the user's other
+ * tabs. Persisted in chrome.storage.session so a restarted service worker
+ * routes exactly as before.
  */
 import browser from 'webextension-polyfill';
 import { AgentError } from '../shared/errors.ts';
-import type { TabInfo } from '../shared/protocol.ts';
+import type { SessionInfo, TabInfo } from '../shared/protocol.ts';
 
-interface AgentTabs {
+interface Session {
+  name: string;
   ids: number[];
   current: number | null;
+  groupId?: number;
+}
+
+interface AgentTabs {
+  sessions: Record<string, Session>;
   /** Highest ref number issued per tab; refs are never reissued in a tab (see snapshot engine). */
   refFloors: Record<string, number>;
 }
 
 const KEY = 'agentTabs';
+const GROUP_COLORS = ['blue', 'purple', 'cyan', 'green', 'orange', 'pink', 'red', 'yellow', 'grey'] as const;
 
 async function load(): Promise<AgentTabs> {
   const { [KEY]: state } = (await browser.storage.session.get(KEY)) as { [KEY]?: AgentTabs };
-  return state ?? { ids: [], current: null, refFloors: {} };
+  return state?.sessions ? state : { sessions: {}, refFloors: {} };
 }
 
 // Every read-modify-write goes through this chain so concurrent commands
@@ -35,67 +44,98 @@ function update<T>(fn: (state: AgentTabs) => T | Promise<T>): Promise<T> {
   return run;
 }
 
+function sessionOf(state: AgentTabs, info: SessionInfo): Session {
+  const session = (state.sessions[info.id] ??= { name: info.name, ids: [], current: null });
+  session.name = info.name;
+  return session;
+}
+
+/** Every tab any session controls. */
 export async function agentTabIds(): Promise<number[]> {
-  return (await load()).ids;
+  return Object.values((await load()).sessions).flatMap((s) => s.ids);
+}
+
+export async function sessionIdOfTab(tabId: number): Promise<string | null> {
+  const { sessions } = await load();
+  return Object.entries(sessions).find(([, s]) => s.ids.includes(tabId))?.[0] ?? null;
 }
 
 const adoptHooks: ((tabId: number) => void)[] = [];
 
-/** Runs whenever the agent takes a new tab (capture starts there). */
+/** Runs whenever a session takes a new tab (capture starts there). */
 export function onTabAdopted(hook: (tabId: number) => void): void {
   adoptHooks.push(hook);
 }
 
-/** Adds a tab to the agent's set and makes it current. */
-export async function adoptTab(tabId: number, makeCurrent = true): Promise<void> {
+/** Adds a tab to a session (taking it from any other) and groups it with the session's tabs. */
+export async function adoptTab(tabId: number, makeCurrent: boolean, info: SessionInfo): Promise<void> {
   const isNew = await update((state) => {
-    const fresh = !state.ids.includes(tabId);
-    if (fresh) state.ids.push(tabId);
-    if (makeCurrent || state.current === null) state.current = tabId;
+    for (const [id, other] of Object.entries(state.sessions)) if (id !== info.id) removeFrom(other, tabId);
+    const session = sessionOf(state, info);
+    const fresh = !session.ids.includes(tabId);
+    if (fresh) session.ids.push(tabId);
+    if (makeCurrent || session.current === null) session.current = tabId;
     return fresh;
   });
-  if (isNew) for (const hook of adoptHooks) hook(tabId);
+  if (!isNew) return;
+  await groupTab(tabId, info);
+  for (const hook of adoptHooks) hook(tabId);
+}
+
+function removeFrom(session: Session, tabId: number): void {
+  session.ids = session.ids.filter((id) => id !== tabId);
+  if (session.current === tabId) session.current = session.ids.at(-1) ?? null;
 }
 
 export function forgetTab(tabId: number): Promise<void> {
   return update((state) => {
-    state.ids = state.ids.filter((id) => id !== tabId);
+    for (const session of Object.values(state.sessions)) removeFrom(session, tabId);
     delete state.refFloors[tabId];
-    if (state.current === tabId) state.current = state.ids.at(-1) ?? null;
   });
 }
 
 /**
- * The tab a command acts on: the given id if the agent controls it, else the
- * current tab. Throws TAB_NOT_FOUND naming the valid ids, or NO_TAB.
+ * The tab a session's command acts on: the given id if this session controls
+ * it, else the session's current tab (null if it has none).
  */
-export async function resolveTab(tabId: number | undefined): Promise<number> {
-  const state = await load();
+export async function sessionTab(info: SessionInfo, tabId: number | undefined): Promise<number | null> {
+  const session = (await load()).sessions[info.id];
+  const ids = session?.ids ?? [];
   if (tabId !== undefined) {
-    if (!state.ids.includes(tabId) || !(await tabExists(tabId))) {
-      throw new AgentError('TAB_NOT_FOUND', `Tab ${tabId} is not one of the agent's tabs. Valid tab ids: ${state.ids.join(', ') || 'none'}.`);
+    if (!ids.includes(tabId) || !(await tabExists(tabId))) {
+      throw new AgentError('TAB_NOT_FOUND', `Tab ${tabId} is not one of this agent's tabs. Valid tab ids: ${ids.join(', ') || 'none'}.`);
     }
     return tabId;
   }
-  if (state.current !== null && (await tabExists(state.current))) return state.current;
-  throw new AgentError('NO_TAB', 'The agent has no tab yet: call browser_navigate with a URL to open one.');
+  const current = session?.current ?? null;
+  return current !== null && (await tabExists(current)) ? current : null;
 }
 
-/** Current tab if any, without throwing. */
-export async function currentTab(): Promise<number | null> {
-  const state = await load();
-  return state.current !== null && (await tabExists(state.current)) ? state.current : null;
+/**
+ * For handlers: the router has already checked the session and filled in
+ * tabId, so undefined means the session has no tab.
+ */
+export async function resolveTab(tabId: number | undefined): Promise<number> {
+  if (tabId === undefined) throw new AgentError('NO_TAB', 'The agent has no tab yet: call browser_navigate with a URL to open one.');
+  if (!(await agentTabIds()).includes(tabId) || !(await tabExists(tabId))) {
+    throw new AgentError('TAB_NOT_FOUND', `Tab ${tabId} is not one of the agent's tabs.`);
+  }
+  return tabId;
 }
 
-export async function listTabs(): Promise<TabInfo[]> {
-  const state = await load();
+export async function listTabs(info: SessionInfo): Promise<TabInfo[]> {
+  const session = (await load()).sessions[info.id];
   const tabs: TabInfo[] = [];
-  for (const id of state.ids) {
+  for (const id of session?.ids ?? []) {
     const tab = await browser.tabs.get(id).catch(() => null);
     if (!tab) continue;
-    tabs.push({ id, title: tab.title ?? '', url: tab.url ?? '', current: id === state.current, loading: tab.status === 'loading' });
+    tabs.push({ id, title: tab.title ?? '', url: tab.url ?? '', current: id === session!.current, loading: tab.status === 'loading' });
   }
   return tabs;
+}
+
+export async function currentTab(info: SessionInfo): Promise<number | null> {
+  return sessionTab(info, undefined);
 }
 
 export async function refFloor(tabId: number): Promise<number> {
@@ -108,20 +148,102 @@ export function raiseRefFloor(tabId: number, maxRef: number): Promise<void> {
   });
 }
 
+export async function sessionList(): Promise<{ id: string; name: string; tabs: number[] }[]> {
+  return Object.entries((await load()).sessions).map(([id, s]) => ({ id, name: s.name, tabs: s.ids }));
+}
+
+/** Sessions that sent a command over the current connection. */
+const liveSessions = new Set<string>();
+
+/** The connection to the server dropped: every session may come back under a new id. */
+export function forgetLiveSessions(): void {
+  liveSessions.clear();
+}
+
+/**
+ * A restarted MCP client is a new session with the same name: it gets back
+ * the tabs of a same-named session that has not been seen since the
+ * connection to the server was re-established.
+ */
+export async function resumeSession(info: SessionInfo): Promise<void> {
+  if (liveSessions.has(info.id)) return;
+  liveSessions.add(info.id);
+  await update((state) => {
+    if (state.sessions[info.id]) return;
+    const orphan = Object.entries(state.sessions).find(([id, s]) => s.name === info.name && !liveSessions.has(id));
+    if (!orphan) return;
+    delete state.sessions[orphan[0]];
+    state.sessions[info.id] = orphan[1];
+  });
+}
+
+/**
+ * In a browser the server launched for one agent, the tabs that are open
+ * (the start page, tabs opened before a restart) belong to that agent: the
+ * first session to ask takes the ones no session owns.
+ */
+export async function claimManagedTabs(info: SessionInfo): Promise<void> {
+  const owned = new Set(await agentTabIds());
+  if (owned.size) return;
+  const tabs = (await browser.tabs.query({})).sort((a, b) => Number(b.active) - Number(a.active));
+  for (const tab of tabs) if (tab.id !== undefined && !owned.has(tab.id)) await adoptTab(tab.id, false, info);
+}
+
+/** The user shares a tab with a session (popup) or takes it back. */
+export async function unshareTab(tabId: number): Promise<void> {
+  await forgetTab(tabId);
+  await chrome.tabs.ungroup(tabId).catch(() => undefined);
+}
+
 async function tabExists(tabId: number): Promise<boolean> {
   return (await browser.tabs.get(tabId).catch(() => null)) !== null;
 }
 
-/** Keeps the set honest when the user closes a tab, and follows tabs the agent's pages open. */
-export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, openerTabId: number) => void): void {
+/** Tabs being grouped by us right now: their group change is not the user's. */
+const groupingNow = new Set<number>();
+
+/** Shows a session's tabs to the user as one named, coloured tab group. */
+async function groupTab(tabId: number, info: SessionInfo): Promise<void> {
+  groupingNow.add(tabId);
+  try {
+    const session = (await load()).sessions[info.id];
+    const existing = session?.groupId !== undefined ? await chrome.tabGroups.get(session.groupId).catch(() => null) : null;
+    const groupId = await chrome.tabs.group({ tabIds: [tabId], ...(existing ? { groupId: existing.id } : {}) });
+    if (!existing) {
+      const color = GROUP_COLORS[[...info.id].reduce((h, c) => h + c.charCodeAt(0), 0) % GROUP_COLORS.length];
+      await chrome.tabGroups.update(groupId, { title: info.name, color });
+      await update((state) => {
+        sessionOf(state, info).groupId = groupId;
+      });
+    }
+  } catch {
+    // Popup windows cannot hold groups; the tab still belongs to the session.
+  } finally {
+    groupingNow.delete(tabId);
+  }
+}
+
+/** Keeps the sets honest when the user closes tabs or drags them in or out of a session's group. */
+export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, openerTabId: number, sessionId: string) => void): void {
   browser.tabs.onRemoved.addListener((tabId) => {
     void forgetTab(tabId);
     void browser.storage.session.remove(`frames:${tabId}`);
   });
   browser.tabs.onCreated.addListener(async (tab) => {
     if (tab.id === undefined || tab.openerTabId === undefined) return;
-    if (!(await agentTabIds()).includes(tab.openerTabId)) return;
-    await adoptTab(tab.id, false);
-    onOpenedByAgentPage(tab.id, tab.pendingUrl ?? tab.url ?? '', tab.openerTabId);
+    const owner = await sessionIdOfTab(tab.openerTabId);
+    if (owner === null) return;
+    const { sessions } = await load();
+    await adoptTab(tab.id, false, { id: owner, name: sessions[owner].name });
+    onOpenedByAgentPage(tab.id, tab.pendingUrl ?? tab.url ?? '', tab.openerTabId, owner);
+  });
+  chrome.tabs.onUpdated.addListener(async (tabId, change) => {
+    if (change.groupId === undefined || groupingNow.has(tabId)) return;
+    const { sessions } = await load();
+    const owner = await sessionIdOfTab(tabId);
+    const target = Object.entries(sessions).find(([, s]) => s.groupId !== undefined && s.groupId === change.groupId);
+    // Dragging a tab into a session's group shares it; dragging it out takes it back.
+    if (target && target[0] !== owner) await adoptTab(tabId, false, { id: target[0], name: target[1].name });
+    else if (!target && owner !== null) await forgetTab(tabId);
   });
 }

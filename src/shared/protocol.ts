@@ -34,11 +34,16 @@ export function isMethod(name: string): name is Method {
 
 // ---- envelopes ----
 
+/** The agent session (one MCP client) a command belongs to; its tabs are its own. */
+export const SessionInfo = z.object({ id: z.string().min(1).max(100), name: z.string().max(100) });
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
 export const RequestMessage = z.object({
   type: z.literal('request'),
   id: z.number().int().nonnegative(),
   method: z.string(),
   params: z.unknown(),
+  session: SessionInfo,
   /** How long the extension may work on it; the server times out slightly later. */
   timeoutMs: Timeout.optional(),
 });
@@ -55,7 +60,7 @@ export const EVENTS = {
   /** Sent by the extension at least every 20 s so its MV3 service worker is not stopped. */
   keepalive: z.object({}),
   /** A page the agent controls opened a tab or popup; the next tool response announces it. */
-  tabOpened: z.object({ tabId: z.number().int(), url: z.string(), openerTabId: z.number().int() }),
+  tabOpened: z.object({ tabId: z.number().int(), url: z.string(), openerTabId: z.number().int(), sessionId: z.string() }),
 } as const;
 export type EventName = keyof typeof EVENTS;
 

@@ -1,4 +1,6 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import crypto from 'node:crypto';
 import { log, setQuiet, warn } from '../log.ts';
 import { createMcpServer } from '../mcp/server.ts';
 import { parseServerOptions } from '../options.ts';
@@ -9,7 +11,10 @@ export async function runMcp(args: string[]): Promise<number> {
   const options = parseServerOptions(args);
   setQuiet(options.quiet);
   const runtime = await startRuntime(options);
-  const server = createMcpServer({ browser: runtime.browser, outputDir: options.outputDir, allowFileUrls: options.allowFileUrls });
+  const sessionId = crypto.randomUUID();
+  // The session is named after the MCP client (its tab group shows that name).
+  const session = () => ({ id: sessionId, name: server.getClientVersion()?.name || 'Agent' });
+  const server: Server = createMcpServer({ browser: runtime.browser.forSession(session), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls });
   const transport = new StdioServerTransport();
 
   let shuttingDown = false;

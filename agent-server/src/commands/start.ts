@@ -27,9 +27,10 @@ export async function runStart(args: string[]): Promise<number> {
   try {
     const out = (text: string) => process.stdout.write(text + '\n');
     out(`Launching a managed Chromium (${options.headless ? 'headless' : 'headed'}) with the extension…`);
-    const nav = await runtime.browser.call('navigate', { url });
+    const session = { id: 'start', name: 'browser-agent start' };
+    const nav = await runtime.browser.call('navigate', { url }, session);
     out(`Navigated to ${nav.url} — "${nav.title}"`);
-    const snap = await runtime.browser.call('snapshot', {});
+    const snap = await runtime.browser.call('snapshot', {}, session);
     out('\nSnapshot the agent sees:\n' + snap.text + '\n');
     out(setupHelp());
     return 0;

@@ -4,11 +4,11 @@
  * validation and the error path live in server.ts, once for all tools.
  */
 import type { z } from 'zod';
-import type { BrowserConnection } from '../browser.ts';
+import type { SessionBrowser } from '../browser.ts';
 import type { ToolResponse } from './response.ts';
 
 export interface ToolContext {
-  browser: BrowserConnection;
+  browser: SessionBrowser;
   /** Where files (big snapshots, screenshots) are written. */
   outputDir: string;
   /** --allow-file-urls: let the agent open file:// URLs. */

@@ -1,16 +1,15 @@
 import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
-import type { Params, Result } from '../../shared/protocol.ts';
+import type { Params, Result, SessionInfo } from '../../shared/protocol.ts';
 import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
-import { adoptTab, currentTab, resolveTab } from '../tabs.ts';
+import { adoptTab, resolveTab } from '../tabs.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });
-  let tabId = params.tabId !== undefined ? await resolveTab(params.tabId) : await currentTab();
-  if (tabId === null) tabId = await openAgentTab();
+  const tabId = params.tabId ?? (await openAgentTab(ctx.session));
   const outcome = await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
     waitUntil: params.waitUntil ?? 'load',
@@ -37,11 +36,11 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
   return describe(tabId, await navigateAndWait(tabId, start, { waitUntil, signal: ctx.signal }));
 }
 
-/** The agent's first tab: opened for it rather than taking over one of the user's. */
-export async function openAgentTab(): Promise<number> {
+/** A new tab for the session: opened for it rather than taking over one of the user's. */
+export async function openAgentTab(session: SessionInfo): Promise<number> {
   const tab = await browser.tabs.create({ url: 'about:blank', active: true });
   const tabId = tab.id!;
-  await adoptTab(tabId);
+  await adoptTab(tabId, true, session);
   // Navigating while the new tab's own about:blank load is in flight can lose
   // our navigation to it; let that load finish first.
   for (let i = 0; i < 100 && (await browser.tabs.get(tabId)).status !== 'complete'; i++) {

@@ -6,37 +6,38 @@ import { detach } from '../cdp.ts';
 import { navigateAndWait } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { adoptTab, currentTab, listTabs, resolveTab } from '../tabs.ts';
+import type { SessionInfo } from '../../shared/protocol.ts';
 import { openAgentTab } from './navigate.ts';
 
-export async function tabsList(_params: Params<'tabs.list'>): Promise<Result<'tabs.list'>> {
-  return { tabs: await listTabs() };
+export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext): Promise<Result<'tabs.list'>> {
+  return { tabs: await listTabs(ctx.session) };
 }
 
 export async function tabsNew(params: Params<'tabs.new'>, ctx: CommandContext): Promise<Result<'tabs.new'>> {
   const url = params.url === undefined ? undefined : normalizeUrl(params.url, { allowFile: params.allowFile });
-  const tabId = await openAgentTab();
+  const tabId = await openAgentTab(ctx.session);
   if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', signal: ctx.signal });
-  return info(tabId);
+  return info(tabId, ctx.session);
 }
 
-export async function tabsSelect(params: Params<'tabs.select'>): Promise<Result<'tabs.select'>> {
+export async function tabsSelect(params: Params<'tabs.select'>, ctx: CommandContext): Promise<Result<'tabs.select'>> {
   const tabId = await resolveTab(params.tabId);
-  await adoptTab(tabId, true);
+  await adoptTab(tabId, true, ctx.session);
   await browser.tabs.update(tabId, { active: true });
-  return info(tabId);
+  return info(tabId, ctx.session);
 }
 
-export async function tabsClose(params: Params<'tabs.close'>): Promise<Result<'tabs.close'>> {
+export async function tabsClose(params: Params<'tabs.close'>, ctx: CommandContext): Promise<Result<'tabs.close'>> {
   const tabId = await resolveTab(params.tabId);
   await detach(tabId);
   await browser.tabs.remove(tabId);
   // tabs.onRemoved updates the agent's set; wait for it so "current" is right.
-  for (let i = 0; i < 50 && (await currentTab()) === tabId; i++) await new Promise((r) => setTimeout(r, 10));
-  return { closed: tabId, current: await currentTab() };
+  for (let i = 0; i < 50 && (await currentTab(ctx.session)) === tabId; i++) await new Promise((r) => setTimeout(r, 10));
+  return { closed: tabId, current: await currentTab(ctx.session) };
 }
 
-async function info(tabId: number): Promise<Result<'tabs.new'>> {
-  const tab = (await listTabs()).find((t) => t.id === tabId);
+async function info(tabId: number, session: SessionInfo): Promise<Result<'tabs.new'>> {
+  const tab = (await listTabs(session)).find((t) => t.id === tabId);
   if (!tab) throw new AgentError('TAB_CLOSED', `Tab ${tabId} closed right after opening.`);
   return tab;
 }

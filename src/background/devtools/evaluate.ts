@@ -71,13 +71,18 @@ export async function evaluate(params: Params<'evaluate'>, ctx: CommandContext):
  */
 async function markedElement(tabId: number, ref: string): Promise<string> {
   const frameId = frameOfRef(ref);
-  if (frameId !== 0) {
-    throw new AgentError('INVALID_TARGET', `Ref ${ref} is inside an iframe; evaluate with ref works on main-frame elements only. Use expression with a selector through the iframe's contentDocument if it is same-origin.`);
-  }
   const nonce = crypto.randomUUID();
   await sendToFrame(tabId, frameId, { type: 'mark', target: { ref }, nonce });
   const selector = JSON.stringify(`[${MARK_ATTRIBUTE}="${nonce}"]`);
-  return `(() => { const el = document.querySelector(${selector}); if (!el) throw new Error('element ${ref} disappeared before the function ran'); el.removeAttribute(${JSON.stringify(MARK_ATTRIBUTE)}); return el; })()`;
+  // The main world of the top document reaches same-origin iframes through
+  // contentDocument; a cross-origin iframe's element stays out of reach.
+  return `(() => {
+    const find = (doc) => { const hit = doc.querySelector(${selector}); if (hit) return hit;
+      for (const frame of doc.querySelectorAll('iframe, frame')) { let inner = null; try { inner = frame.contentDocument; } catch {}
+        const found = inner && find(inner); if (found) return found; } return null; };
+    const el = find(document);
+    if (!el) throw new Error(${JSON.stringify(`element ${ref} cannot be reached from the page's main world: it is gone or inside a cross-origin iframe`)});
+    el.removeAttribute(${JSON.stringify(MARK_ATTRIBUTE)}); return el; })()`;
 }
 
 function typeOf(object: RemoteObject): string {

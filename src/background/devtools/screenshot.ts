@@ -7,6 +7,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Box } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
+import { frameOrigin } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameOfRef } from '../refs.ts';
 import { resolveTab } from '../tabs.ts';
@@ -38,15 +39,22 @@ export async function screenshot(params: Params<'screenshot'>): Promise<Result<'
     if (box.width < 1 || box.height < 1) throw new AgentError('NOT_VISIBLE', `${what} has no size (${box.width}×${box.height}); it may be hidden. Take a snapshot to find a visible element.`);
     // Box is relative to the viewport; the clip is in page coordinates.
     const { pageX, pageY } = metrics.cssLayoutViewport;
-    options.clip = { x: box.x + pageX, y: box.y + pageY, width: box.width, height: box.height, scale: 1 };
+    // With a clip, the image is clip size × scale: scale by the DPR to keep every device pixel.
+    options.clip = { x: box.x + pageX, y: box.y + pageY, width: box.width, height: box.height, scale: dpr };
     options.captureBeyondViewport = true;
     description = `element ${what} (${Math.round(box.width)}×${Math.round(box.height)})`;
   } else if (params.fullPage) {
     const { width, height } = metrics.cssContentSize;
     const capped = Math.min(height, Math.floor(MAX_CAPTURE_PX / dpr));
-    options.clip = { x: 0, y: 0, width, height: capped, scale: 1 };
+    options.clip = { x: 0, y: 0, width, height: capped, scale: dpr };
     options.captureBeyondViewport = true;
     description = `full page ${Math.round(width)}×${Math.round(height)}${capped < height ? ` (cut at ${capped} px: Chromium cannot capture taller images)` : ''}`;
+  } else {
+    // A clip and captureBeyondViewport like the other modes: without them a
+    // page at DPR 2 came back at CSS-pixel size (headless Chromium 156).
+    const { pageX, pageY, clientWidth, clientHeight } = metrics.cssLayoutViewport;
+    options.clip = { x: pageX, y: pageY, width: clientWidth, height: clientHeight, scale: dpr };
+    options.captureBeyondViewport = true;
   }
   const { data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', options);
   return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
@@ -54,17 +62,17 @@ export async function screenshot(params: Params<'screenshot'>): Promise<Result<'
 
 /**
  * The element's box in the tab's viewport. Refs ask the content script of
- * the frame that owns the element; a selector is looked up in the main frame.
+ * the frame that owns the element (child frames are offset by their place in
+ * the page, learned at snapshot time); a selector is looked up in the main frame.
  */
 async function elementBox(tabId: number, ref: string | undefined, selector: string | undefined): Promise<{ box: Box; what: string }> {
   if (ref) {
     const frameId = frameOfRef(ref);
-    if (frameId !== 0) {
-      // Child-frame boxes need the iframe's offset in the page; not done yet.
-      throw new AgentError('INVALID_TARGET', `Ref ${ref} is inside an iframe; element screenshots work for main-frame elements only. Take a full or viewport screenshot instead.`);
-    }
     const { value } = await sendToFrame(tabId, frameId, { type: 'get', what: 'box', target: { ref } });
-    return { box: value as Box, what: ref };
+    const box = value as Box;
+    // A child frame's box is relative to its own viewport: add where that viewport sits in the tab's.
+    const origin = frameId === 0 ? { x: 0, y: 0 } : await frameOrigin(tabId, frameId);
+    return { box: { ...box, x: box.x + origin.x, y: box.y + origin.y }, what: ref };
   }
   const box = await evaluateValue<Box | null | 'invalid'>(
     tabId,

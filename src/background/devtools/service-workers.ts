@@ -1,22 +1,16 @@
 /**
  * browser_service_workers: the page origin's registrations. The page itself
  * (navigator.serviceWorker.getRegistrations) knows scopes, versions and
- * their states; the CDP ServiceWorker domain adds whether each version is
- * running. The domain is enabled only for the call: it reports the current
- * state on enable, and staying enabled would cost every tab events.
+ * their states. Whether a version is running comes from our auto-attached
+ * child sessions: Chromium attaches a running service worker of the page's
+ * scope and detaches it when it stops. (The CDP ServiceWorker domain would
+ * say it directly, but chrome.debugger tab sessions do not expose it:
+ * "'ServiceWorker.enable' wasn't found", Chromium 156.)
  */
 import type { Params, Result } from '../../shared/protocol.ts';
-import { cdp, onCdpEvent } from '../cdp.ts';
-import { sleep } from '../frames.ts';
 import { resolveTab } from '../tabs.ts';
 import { evaluateValue } from './evaluate.ts';
-
-interface Version {
-  registrationId: string;
-  scriptURL: string;
-  runningStatus: string;
-  status: string;
-}
+import { runningServiceWorkers } from './targets.ts';
 
 interface PageRegistration {
   scope: string;
@@ -24,10 +18,11 @@ interface PageRegistration {
 }
 
 const PAGE_QUERY = `(async () => {
-  if (!('serviceWorker' in navigator)) return { origin: location.origin, controller: null, registrations: [] };
+  if (!('serviceWorker' in navigator)) return { origin: location.origin, url: location.href, controller: null, registrations: [] };
   const registrations = await navigator.serviceWorker.getRegistrations();
   return {
     origin: location.origin,
+    url: location.href,
     controller: navigator.serviceWorker.controller?.scriptURL ?? null,
     registrations: registrations.map((r) => ({
       scope: r.scope,
@@ -36,42 +31,20 @@ const PAGE_QUERY = `(async () => {
   };
 })()`;
 
-/** Collects ServiceWorker.workerVersionUpdated events of one tab while the domain is enabled. */
-async function runningStatuses(tabId: number): Promise<Version[]> {
-  const versions = new Map<string, Version>();
-  const stop = onCdpEvent('ServiceWorker.workerVersionUpdated', (eventTab, params) => {
-    if (eventTab !== tabId) return;
-    for (const version of (params as { versions: (Version & { versionId: string })[] }).versions) versions.set(version.versionId, version);
-  });
-  try {
-    await cdp(tabId, 'ServiceWorker.enable');
-    // The current state arrives right after enable; give it a moment.
-    await sleep(150);
-  } catch {
-    // Without the domain we still report what the page knows.
-  } finally {
-    stop();
-    await cdp(tabId, 'ServiceWorker.disable').catch(() => undefined);
-  }
-  return [...versions.values()];
-}
-
 export async function serviceWorkers(params: Params<'serviceWorkers'>): Promise<Result<'serviceWorkers'>> {
   const tabId = await resolveTab(params.tabId);
-  const page = await evaluateValue<{ origin: string; controller: string | null; registrations: PageRegistration[] }>(tabId, PAGE_QUERY);
-  const versions = await runningStatuses(tabId);
+  const page = await evaluateValue<{ origin: string; url: string; controller: string | null; registrations: PageRegistration[] }>(tabId, PAGE_QUERY);
+  const attached = runningServiceWorkers(tabId);
   const registrations = page.registrations.flatMap((registration) =>
-    registration.versions.map((version) => {
-      const cdpVersion = versions.find((v) => v.scriptURL === version.scriptURL && v.status === version.state) ?? versions.find((v) => v.scriptURL === version.scriptURL);
-      return {
-        scope: registration.scope,
-        scriptUrl: version.scriptURL,
-        state: version.state,
-        running: cdpVersion?.runningStatus ?? 'unknown',
-        // Only the active version can control the page.
-        controlsPage: version.state === 'activated' && page.controller === version.scriptURL,
-      };
-    }),
+    registration.versions.map((version) => ({
+      scope: registration.scope,
+      scriptUrl: version.scriptURL,
+      state: version.state,
+      // Only workers whose scope covers the page are auto-attached; for others we cannot tell.
+      running: attached.includes(version.scriptURL) ? 'running' : page.url.startsWith(registration.scope) ? 'stopped' : 'unknown (scope does not cover this page)',
+      // Only the active version can control the page.
+      controlsPage: version.state === 'activated' && page.controller === version.scriptURL,
+    })),
   );
   return { tabId, origin: page.origin, ...(page.controller ? { controller: page.controller } : {}), registrations };
 }

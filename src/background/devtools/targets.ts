@@ -32,22 +32,28 @@ export function sourceOf(sessionId: string | undefined): string {
   return session ? `${session.type} ${session.url}` : 'worker';
 }
 
+/** Script URLs of the tab's service workers that are attached, hence running. */
+export function runningServiceWorkers(tabId: number): string[] {
+  return [...sessions.values()].filter((s) => s.tabId === tabId && s.type === 'service_worker').map((s) => s.url);
+}
+
 export async function enableAutoAttach(tabId: number): Promise<void> {
-  await cdp(tabId, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+  // waitForDebuggerOnStart would let us enable Runtime before a worker's
+  // first line, but a service worker auto-attached through chrome.debugger
+  // then never starts (measured, Chromium 156). Runtime.enable replays what
+  // a worker logged before we attached, so nothing is lost without it.
+  await cdp(tabId, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
 }
 
 export function watchTargets(): void {
   onCdpEvent('Target.attachedToTarget', (tabId, params) => {
     const { sessionId, targetInfo } = params as { sessionId: string; targetInfo: { type: string; url: string } };
     sessions.set(sessionId, { tabId, type: targetInfo.type, url: targetInfo.url });
-    // The target waits for us (waitForDebuggerOnStart) so its first messages
-    // are not lost; enable capture, then let it run.
     const enable = async () => {
       await cdpSession(tabId, sessionId, 'Runtime.enable').catch(() => undefined);
       if (targetInfo.type !== 'service_worker') await cdpSession(tabId, sessionId, 'Log.enable').catch(() => undefined);
       if (targetInfo.type === 'iframe') await cdpSession(tabId, sessionId, 'Network.enable').catch(() => undefined);
       for (const hook of childHooks) await hook(tabId, sessionId, targetInfo.type).catch(() => undefined);
-      await cdpSession(tabId, sessionId, 'Runtime.runIfWaitingForDebugger').catch(() => undefined);
     };
     void enable();
   });

@@ -16,6 +16,9 @@ export const resize = defineTool({
   async handle(params, response, ctx) {
     const r = await ctx.browser.call('resize', params, ctx.timeoutMs);
     response.text(`Viewport of tab ${r.tabId} set to ${r.width}×${r.height}${r.mobile ? ' (mobile, touch)' : ''}; the page sees innerWidth ${r.innerWidth}, innerHeight ${r.innerHeight}.`);
+    if (r.mobile && r.innerWidth > r.width) {
+      response.text('The page has no <meta name="viewport" content="width=device-width">, so it lays out at desktop width and is zoomed out, as on a real phone.');
+    }
   },
 });
 
