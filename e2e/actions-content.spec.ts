@@ -140,6 +140,15 @@ test.describe('locate', () => {
     expect(located.description).toBe('<input id="c" type="checkbox">');
   });
 
+  test('a hidden custom checkbox is acted on through its visible label', async ({ page }) => {
+    await load(page, `<input type="checkbox" id="c" style="display:none"><label for="c" id="l" style="display:inline-block;width:80px;height:20px">Subscribe</label>`);
+    const located = await value(page, { type: 'locate', target: { selector: '#c' }, options: { ...ALL, timeoutMs: 1000 } });
+    expect(located.description).toBe('<input id="c" type="checkbox"> via its label <label id="l">Subscribe</label>');
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, [located.x, located.y])).toBe('l');
+    await page.mouse.click(located.x, located.y);
+    expect(await value(page, { type: 'readChecked', target: { selector: '#c' } })).toEqual({ checked: true, kind: 'checkbox' });
+  });
+
   test('disabled gives NOT_ENABLED after the timeout; enabling in time passes', async ({ page }) => {
     await load(page, '<fieldset disabled><button id="b">Save</button></fieldset><div aria-disabled="true"><span role="button" id="s">X</span></div>');
     const start = Date.now();
@@ -194,6 +203,9 @@ test.describe('focus, fill and type', () => {
     expect((await value(page, { type: 'prepareFill', target: { selector: 'label' }, value: 'x', timeoutMs: 1000 })).description).toBe('<input id="i2" type="email">');
     await page.keyboard.insertText('x@y.z');
     expect(await page.inputValue('#i2')).toBe('x@y.z');
+    // So does a wrapper around exactly one field.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div class="search-box"><span>🔍</span><input id="q" type="search"></div>'));
+    expect((await value(page, { type: 'prepareType', target: { selector: '.search-box' }, clear: false, timeoutMs: 1000 })).description).toBe('<input id="q" type="search">');
   });
 
   test('prepareFill sets date, color and range natively with input and change events', async ({ page }) => {

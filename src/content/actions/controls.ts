@@ -10,9 +10,17 @@ import { describe } from './describe.ts';
 export const NATIVE_VALUE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
 const NOT_TEXT_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
 
-/** A <label> acts for its control (clicking it does), so fill/check on a label target the control. */
-export function retargetLabel(el: Element): Element {
+/**
+ * A <label> acts for its control (clicking it does), so fill/select on a
+ * label target the control. For text input, a wrapper around exactly one
+ * field (a component's root, `.search-box`) means that field.
+ */
+export function retargetLabel(el: Element, editable = false): Element {
   if (el instanceof HTMLLabelElement && el.control) return el.control;
+  if (editable && notEditableKind(el)) {
+    const fields = Array.from(el.querySelectorAll('input, textarea, [contenteditable]')).filter((f) => !notEditableKind(f));
+    if (fields.length === 1) return fields[0];
+  }
   return el;
 }
 
@@ -39,6 +47,7 @@ export function notEditableKind(el: Element): AgentError | null {
       return new AgentError('NOT_EDITABLE', `${describe(el)} is a ${el.type}; use browser_check / browser_uncheck or browser_click instead of typing.`);
     }
     if (el.type === 'file') return new AgentError('NOT_EDITABLE', `${describe(el)} is a file input; use browser_file_upload.`);
+    if (el.type === 'hidden') return new AgentError('NOT_EDITABLE', `${describe(el)} is a hidden input: the page sets it, a user can't. Target the visible field.`);
     if (NOT_TEXT_TYPES.has(el.type)) return new AgentError('NOT_EDITABLE', `${describe(el)} is a ${el.type} input and takes no text; use browser_click.`);
     return null;
   }

@@ -21,7 +21,9 @@ export function describe(el: Element): string {
   }
   if (el.hasAttribute('disabled')) s += ' disabled';
   if (VOID.has(tag)) return `${s}>`;
-  return `${s}>${clip(visibleText(el), MAX_TEXT)}</${tag}>`;
+  // A drop-down shows its chosen option, not the text of all of them.
+  const text = el instanceof HTMLSelectElement ? Array.from(el.selectedOptions, (o) => o.label).join(', ') : visibleText(el);
+  return `${s}>${clip(text, MAX_TEXT)}</${tag}>`;
 }
 
 /** Rendered text when the element is an HTMLElement (innerText), else its text content; whitespace collapsed. */

@@ -17,7 +17,7 @@ export interface LocateResult extends Located {
 }
 
 export interface LocateConfig extends LocateOptions {
-  /** Act on a <label>'s control instead of the label (fill, type). */
+  /** Act on a <label>'s control instead of the label; with editable, on the one field inside a wrapper. */
   retarget?: boolean;
 }
 
@@ -34,7 +34,7 @@ const RETRIABLE = new Set(['ELEMENT_NOT_FOUND']);
 export async function locate(spec: TargetSpec, options: LocateConfig): Promise<LocateResult> {
   const start = performance.now();
   const deadline = start + Math.max(0, options.timeoutMs);
-  let previous: { el: Element; rect: string } | null = null;
+  let previous: { el: Element; rect: string; frame: CSSNumberish | null } | null = null;
   let scrolled: Element | null = null;
   let last: NotYet | null = null;
   for (let attempt = 0; ; attempt++) {
@@ -46,32 +46,39 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         if (error instanceof AgentError && RETRIABLE.has(error.code)) throw new NotYet(error.code, error.message);
         throw error;
       }
-      const el = options.retarget ? retargetLabel(resolved.element) : resolved.element;
-      check(el, options);
-      if (options.scroll !== false && (options.visible || options.hitTest) && !fullyInViewport(el)) {
+      const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
+      // Where the pointer goes: the element, or the visible label of a hidden toggle.
+      const at = options.editable ? el : (labelProxy(el) ?? el);
+      check(el, at, options);
+      if (options.scroll !== false && (options.visible || options.hitTest) && !fullyInViewport(at)) {
         // Once per element: a box bigger than the viewport is never "fully" in it.
-        if (scrolled !== el || !intersectsViewport(el)) {
-          el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-          scrolled = el;
+        if (scrolled !== at || !intersectsViewport(at)) {
+          at.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+          scrolled = at;
           previous = null;
         }
       }
       if (options.stable) {
-        const rect = JSON.stringify(el.getBoundingClientRect());
-        const moving = !previous || previous.el !== el || previous.rect !== rect;
-        previous = { el, rect };
-        if (moving) throw new NotYet('TIMEOUT', `${describe(el)} kept moving (its box changed between animation frames); wait for the animation to end, or act without waiting for it.`);
+        const rect = JSON.stringify(at.getBoundingClientRect());
+        // Animations only advance with rendered frames; two samples within one
+        // frame prove nothing (hidden tabs render none, so there time is enough).
+        const frame = document.hidden ? null : document.timeline.currentTime;
+        const sameFrame = previous !== null && frame !== null && previous.frame === frame;
+        const moving = !previous || previous.el !== at || previous.rect !== rect || sameFrame;
+        if (!sameFrame) previous = { el: at, rect, frame };
+        if (moving) throw new NotYet('TIMEOUT', `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
       }
-      const point = actionPoint(el) ?? centerOf(el);
+      const point = actionPoint(at) ?? centerOf(at);
       if (options.hitTest) {
         try {
-          assertHit(el, point.x, point.y);
+          assertHit(at, point.x, point.y);
         } catch (error) {
           if (error instanceof AgentError) throw new NotYet(error.code, error.message);
           throw error;
         }
       }
-      return { element: el, x: point.x, y: point.y, box: boxOf(el), description: describe(el) + matchNote(resolved) };
+      const via = at === el ? '' : ` via its label ${describe(at)}`;
+      return { element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via };
     } catch (error) {
       if (!(error instanceof NotYet)) throw error;
       last = error;
@@ -85,12 +92,24 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
   }
 }
 
-function check(el: Element, options: LocateOptions): void {
+/**
+ * Custom checkboxes and radios often hide the real <input> (display: none,
+ * opacity 0 or 1 px) and draw a styled <label> instead; the label is what a
+ * user clicks, and clicking it toggles the input. So a hidden toggle with a
+ * visible label is acted on through the label.
+ */
+function labelProxy(el: Element): Element | null {
+  if (!(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio')) return null;
+  if (isVisible(el) && el.getBoundingClientRect().width > 2 && getComputedStyle(el).opacity !== '0') return null;
+  return Array.from(el.labels ?? []).find(isVisible) ?? null;
+}
+
+function check(el: Element, at: Element, options: LocateOptions): void {
   if (options.editable) {
     const wrongKind = notEditableKind(el);
     if (wrongKind) throw wrongKind;
   }
-  if (options.visible && !isVisible(el)) {
+  if (options.visible && !isVisible(at)) {
     throw new NotYet('NOT_VISIBLE', `${describe(el)} is not visible (${whyHidden(el)}). Wait for it to appear (browser_wait_for), open the menu or section that shows it, or pick a visible element.`);
   }
   if (options.enabled && isDisabled(el)) {
