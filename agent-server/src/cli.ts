@@ -6,6 +6,7 @@
  *   browser-agent start   check the whole chain with a managed browser and print how to connect
  */
 import { runMcp } from './commands/mcp.ts';
+import { runServe } from './commands/serve.ts';
 import { runStart } from './commands/start.ts';
 import { runToken } from './commands/token.ts';
 import { OPTIONS_HELP } from './options.ts';
@@ -15,6 +16,7 @@ const HELP = `browser-agent ${SERVER_VERSION} — let an LLM agent drive a real 
 
 Usage:
   browser-agent mcp [options]     run the MCP server on stdio (add this to your MCP client)
+  browser-agent serve [options]   run a shared hub: the extension endpoint + MCP over HTTP at /mcp
   browser-agent token [--rotate]  print the pairing token to paste into the extension popup
   browser-agent start [options]   launch a managed browser, run one navigate + snapshot, print setup help
   browser-agent --help | --version
@@ -30,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
       return runToken(rest);
     case 'start':
       return runStart(rest);
+    case 'serve':
+      return runServe(rest);
     case '--help':
     case '-h':
     case 'help':

@@ -4,7 +4,8 @@
  * connection, and turns requests into promises with timeouts.
  */
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { CLOSE, DEFAULT_COMMAND_TIMEOUT_MS, EXTENSION_ID, HELLO_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from '../../src/shared/constants.ts';
 import { AgentError } from '../../src/shared/errors.ts';
@@ -20,9 +21,13 @@ import { log } from './log.ts';
 import { tokenMatches } from './pairing.ts';
 import { SERVER_VERSION } from './version.ts';
 
+export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
 export interface HubOptions {
   port: number;
   token: string;
+  /** 'hub' for `browser-agent serve`: other clients may share it. */
+  role?: 'hub' | 'stdio';
   /** Extension ids allowed besides ours (users who pack their own build). */
   extraExtensionIds?: string[];
 }
@@ -39,6 +44,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVersion: string; userAgent?: string }]; disconnected: []; tabOpened: [TabOpened] }> {
   private server: WebSocketServer | undefined;
+  private http: Server | undefined;
+  private readonly routes = new Map<string, HttpHandler>();
   private socket: WebSocket | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -52,31 +59,64 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
 
   /** Binds 127.0.0.1 only. Rejects with EADDRINUSE when the port is taken; never touches the other process. */
   listen(): Promise<number> {
+    const http = createServer((req, res) => void this.onHttp(req, res));
+    const wss = new WebSocketServer({
+      server: http,
+      path: '/extension',
+      // The hard cap; messages between MAX_MESSAGE_BYTES and this get a readable error instead of a dropped connection.
+      maxPayload: MAX_MESSAGE_BYTES * 2,
+      verifyClient: (info, done) => {
+        const refusal = this.checkUpgrade(info.req);
+        if (refusal) {
+          log(`refused a connection: ${refusal}`);
+          done(false, 403, refusal);
+        } else done(true);
+      },
+    });
+    wss.on('connection', (ws) => this.onConnection(ws));
+    wss.on('error', (error) => log(`extension endpoint error: ${error.message}`));
     return new Promise((resolve, reject) => {
-      const server = new WebSocketServer({
-        host: '127.0.0.1',
-        port: this.options.port,
-        path: '/extension',
-        // The hard cap; messages between MAX_MESSAGE_BYTES and this get a readable error instead of a dropped connection.
-        maxPayload: MAX_MESSAGE_BYTES * 2,
-        verifyClient: (info, done) => {
-          const refusal = this.checkUpgrade(info.req);
-          if (refusal) {
-            log(`refused a connection: ${refusal}`);
-            done(false, 403, refusal);
-          } else done(true);
-        },
-      });
-      server.once('error', reject);
-      server.once('listening', () => {
-        server.off('error', reject);
-        server.on('error', (error) => log(`extension endpoint error: ${error.message}`));
-        this.server = server;
-        this.port = (server.address() as { port: number }).port;
+      http.once('error', reject);
+      http.listen(this.options.port, '127.0.0.1', () => {
+        http.off('error', reject);
+        http.on('error', (error) => log(`server error: ${error.message}`));
+        this.http = http;
+        this.server = wss;
+        this.port = (http.address() as AddressInfo).port;
         resolve(this.port);
       });
-      server.on('connection', (ws) => this.onConnection(ws));
     });
+  }
+
+  /** Serves other HTTP paths (MCP over HTTP, the playground) on the same port. */
+  mount(prefix: string, handler: HttpHandler): void {
+    this.routes.set(prefix, handler);
+  }
+
+  private async onHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (!LOOPBACK_HOSTS.has(host)) {
+      log(`refused an HTTP request: Host header "${req.headers.host ?? ''}" is not a loopback name`);
+      res.writeHead(403).end('Forbidden: Host must be a loopback name.');
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'browser-agent', version: SERVER_VERSION, role: this.options.role ?? 'stdio', extensionConnected: this.connected }));
+      return;
+    }
+    for (const [prefix, handler] of this.routes) {
+      if (path === prefix || path.startsWith(prefix + '/')) {
+        try {
+          await handler(req, res);
+        } catch (error) {
+          log(`HTTP ${path} failed: ${(error as Error).message}`);
+          if (!res.headersSent) res.writeHead(500).end('Internal error');
+        }
+        return;
+      }
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found. The browser extension connects to /extension.');
   }
 
   get connected(): boolean {
@@ -125,6 +165,8 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
     this.dropConnection('The agent server is shutting down.');
     for (const client of this.server?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.http?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.http ? this.http.close(() => resolve()) : resolve()));
   }
 
   private checkUpgrade(req: IncomingMessage): string | null {

@@ -35,12 +35,14 @@ export interface ToolResult {
  * client over stdio, exactly as Claude Code or Cursor would run it.
  */
 export class McpServerProcess {
-  readonly client = new Client({ name: 'e2e', version: '1.0.0' });
+  readonly client: Client;
   private transport: StdioClientTransport | undefined;
   private logText = '';
   private readonly logWaiters: { pattern: RegExp; resolve: () => void }[] = [];
 
-  constructor(private readonly options: { args: string[]; home: string; env?: Record<string, string> }) {}
+  constructor(private readonly options: { args: string[]; home: string; env?: Record<string, string>; clientName?: string }) {
+    this.client = new Client({ name: options.clientName ?? 'e2e', version: '1.0.0' });
+  }
 
   async start(): Promise<this> {
     const stderr = new PassThrough();

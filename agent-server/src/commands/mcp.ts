@@ -4,12 +4,19 @@ import crypto from 'node:crypto';
 import { log, setQuiet, warn } from '../log.ts';
 import { createMcpServer } from '../mcp/server.ts';
 import { parseServerOptions } from '../options.ts';
-import { startRuntime } from '../runtime.ts';
+import { probe, startRuntime } from '../runtime.ts';
+import { runBridge } from '../mcp/bridge.ts';
+import { loadOrCreateToken } from '../pairing.ts';
 
 /** MCP over stdio. Runs until the client goes away; then the managed browser closes too. */
 export async function runMcp(args: string[]): Promise<number> {
   const options = parseServerOptions(args);
   setQuiet(options.quiet);
+  // A running hub (browser-agent serve) owns the browser: join it as one more session.
+  if ((await probe(options.port))?.role === 'hub') {
+    await runBridge(options.port, loadOrCreateToken());
+    return -1;
+  }
   const runtime = await startRuntime(options);
   const sessionId = crypto.randomUUID();
   // The session is named after the MCP client (its tab group shows that name).

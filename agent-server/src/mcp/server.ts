@@ -35,7 +35,22 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, tools: 
     }),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    // Long waits (navigate, wait_for…) report progress when the client asked for it.
+    const progressToken = request.params._meta?.progressToken;
+    const started = Date.now();
+    const progress = progressToken === undefined ? undefined : setInterval(() => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: seconds, message: `${request.params.name} running for ${seconds} s` } }).catch(() => undefined);
+    }, 1000);
+    try {
+      return await callTool(request);
+    } finally {
+      clearInterval(progress);
+    }
+  });
+
+  async function callTool(request: { params: { name: string; arguments?: Record<string, unknown> } }): Promise<CallToolResult> {
     const entry = byName.get(request.params.name);
     if (!entry) {
       return errorResult('UNKNOWN_TOOL', `There is no tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}.`);
@@ -55,7 +70,7 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, tools: 
       const { code, message } = toWireError(error);
       return errorResult(code, message);
     }
-  });
+  }
 
   return server;
 }
