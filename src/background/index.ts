@@ -9,13 +9,16 @@ import { watchDialogs } from './actions/index.ts';
 import { watchDebugger } from './cdp.ts';
 import { startDevtoolsCapture } from './devtools/index.ts';
 import { handlers } from './commands/index.ts';
-import { ensureConnected, onRequest, reconnect, sendEvent } from './connection.ts';
+import { ensureConnected, onRequest, sendEvent } from './connection.ts';
+import { handleUiRequest, isOwnPage } from './ui.ts';
+import type { UiRequest } from '../shared/ui-messages.ts';
 import { onFrameNonce } from './frames.ts';
 import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
 import { watchTabs } from './tabs.ts';
 
-onRequest(createRouter(handlers));
+const router = createRouter(handlers);
+onRequest(router);
 watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId, url, openerTabId, sessionId }));
 watchDebugger();
 watchDialogs();
@@ -23,13 +26,13 @@ watchNetworkForNavigation();
 startDevtoolsCapture();
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {
-  const event = message as ContentEvent | { type: 'settingsChanged' };
-  if (event.type === 'frameNonce' && sender.tab?.id !== undefined && sender.frameId !== undefined) {
+  const event = message as ContentEvent;
+  if (event?.type === 'frameNonce' && sender.tab?.id !== undefined && sender.frameId !== undefined) {
     onFrameNonce(event.nonce, sender.tab.id, sender.frameId);
-  } else if (event.type === 'settingsChanged' && sender.url?.startsWith(browser.runtime.getURL(''))) {
-    // Only our own pages (the popup) may change settings, never a content script.
-    return reconnect().then(() => ({ ok: true }));
+    return undefined;
   }
+  // Settings, stop, sharing and manual commands: only from our own pages, never a content script.
+  if (isOwnPage(sender) && typeof (message as UiRequest)?.type === 'string') return handleUiRequest(message as UiRequest, router);
   return undefined;
 });
 

@@ -6,6 +6,7 @@
 import { DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
 import { AgentError, toWireError } from '../shared/errors.ts';
 import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result, type SessionInfo } from '../shared/protocol.ts';
+import { commandFinished, commandStarted } from './activity.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 
@@ -23,11 +24,24 @@ const queues = new Map<string, Promise<unknown>>();
 
 export function createRouter(handlers: Handlers): (request: RequestMessage) => Promise<ResponseMessage> {
   return async (request) => {
+    const started = Date.now();
+    commandStarted();
+    const params = (request.params ?? {}) as { tabId?: number; ref?: string; selector?: string; url?: string };
+    const entry = {
+      time: started,
+      method: request.method,
+      session: request.session.name,
+      tabId: params.tabId,
+      target: params.ref ?? params.selector ?? params.url,
+    };
     try {
       const result = await route(handlers, request);
+      commandFinished({ ...entry, ok: true, durationMs: Date.now() - started });
       return { type: 'response', id: request.id, result };
     } catch (error) {
-      return { type: 'response', id: request.id, error: toWireError(error) };
+      const wire = toWireError(error);
+      commandFinished({ ...entry, ok: false, error: `${wire.code}: ${wire.message}`, durationMs: Date.now() - started });
+      return { type: 'response', id: request.id, error: wire };
     }
   };
 }

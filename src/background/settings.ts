@@ -58,7 +58,11 @@ export async function isManaged(): Promise<boolean> {
 
 export async function loadSettings(): Promise<Settings> {
   const managed = await managedPairing();
-  if (managed) return { enabled: true, port: managed.port, token: managed.token, managed: true };
+  if (managed) {
+    // Stop agent also holds in a managed browser, until the popup turns it back on.
+    const { enabled } = (await browser.storage.local.get('enabled')) as { enabled?: boolean };
+    return { enabled: enabled ?? true, port: managed.port, token: managed.token, managed: true };
+  }
   const stored = (await browser.storage.local.get(['enabled', 'port', 'token'])) as Partial<Settings>;
   return { ...DEFAULTS, ...stored, managed: false };
 }
