@@ -36,6 +36,8 @@ const TRACE_VIEWER = 'node_modules/playwright-core/lib/vite/traceViewer';
 interface Row {
   page: string;
   elements: number;
+  coldOurs: number;
+  coldPw: number;
   oursMs: number;
   oursCallMs: number;
   oursBytes: number;
@@ -51,36 +53,56 @@ interface Row {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function measureOurs(page: Page, interactive: boolean): Promise<{ ms: number; callMs: number; bytes: number }> {
-  const inPage: number[] = [];
-  const call: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i <= RUNS; i++) {
-    const start = performance.now();
-    const r = await page.evaluate((interactive) => {
-      const t = performance.now();
-      const { lines } = window.__snap.takeSnapshot({ interactive });
-      const ms = performance.now() - t;
-      return { ms, bytes: new TextEncoder().encode(lines.join('\n')).length };
-    }, interactive);
-    // Run 0 warms up (first style resolution, JIT); both tools get one.
-    if (i === 0) continue;
-    inPage.push(r.ms);
-    call.push(performance.now() - start);
-    bytes = r.bytes;
-  }
-  return { ms: median(inPage), callMs: median(call), bytes };
+interface Sample {
+  ms: number;
+  callMs: number;
+  bytes: number;
 }
 
-async function measurePlaywright(page: Page): Promise<{ ms: number; text: string }> {
-  const times: number[] = [];
+async function oursOnce(page: Page, interactive: boolean): Promise<Sample> {
+  const start = performance.now();
+  const r = await page.evaluate((interactive) => {
+    const t = performance.now();
+    const { lines } = window.__snap.takeSnapshot({ interactive });
+    const ms = performance.now() - t;
+    return { ms, bytes: new TextEncoder().encode(lines.join('\n')).length };
+  }, interactive);
+  return { ...r, callMs: performance.now() - start };
+}
+
+async function playwrightOnce(page: Page): Promise<{ ms: number; text: string }> {
+  const start = performance.now();
+  const text = await page.locator('body').ariaSnapshot({ mode: 'ai', timeout: 120_000 });
+  return { ms: performance.now() - start, text };
+}
+
+/**
+ * The three measurements take turns (Playwright, ours, ours interactive) so
+ * that load from other processes on the machine hits them alike. Run 0 warms
+ * up (first style resolution, JIT) and is not counted.
+ */
+async function measureAll(page: Page): Promise<{ full: Sample; interactive: Sample; pw: { ms: number; text: string }; cold: { ours: number; pw: number } }> {
+  const cold = { ours: 0, pw: 0 };
+  const full: Sample[] = [];
+  const interactive: Sample[] = [];
+  const pw: number[] = [];
   let text = '';
   for (let i = 0; i <= RUNS; i++) {
-    const start = performance.now();
-    text = await page.locator('body').ariaSnapshot({ mode: 'ai', timeout: 120_000 });
-    if (i > 0) times.push(performance.now() - start);
+    const p = await playwrightOnce(page);
+    const f = await oursOnce(page, false);
+    const n = await oursOnce(page, true);
+    text = p.text;
+    if (i === 0) {
+      cold.ours = f.ms;
+      cold.pw = p.ms;
+      continue;
+    }
+    pw.push(p.ms);
+    full.push(f);
+    interactive.push(n);
   }
-  return { ms: median(times), text };
+  const summary = (xs: Sample[]): Sample => ({ ms: median(xs.map((x) => x.ms)), callMs: median(xs.map((x) => x.callMs)), bytes: xs[0].bytes });
+  return { full: summary(full), interactive: summary(interactive), pw: { ms: median(pw), text }, cold };
 }
 
 /** Playwright's control refs that we give no ref (checked element by element through its aria-ref engine). */
@@ -120,14 +142,14 @@ async function countMisses(page: Page, pwText: string): Promise<{ controls: numb
 
 async function measurePage(page: Page, label: string, url: string, bundle: string): Promise<Row> {
   await page.goto(url, { waitUntil: 'networkidle' });
+  // Big generated documents must be fully parsed before anything is measured.
+  await page.waitForFunction(() => document.readyState === 'complete');
   await page.addScriptTag({ content: bundle });
   const elements = await page.evaluate(() => document.body.querySelectorAll('*').length);
-  const pw = await measurePlaywright(page);
-  const ours = await measureOurs(page, false);
-  const interactive = await measureOurs(page, true);
+  const { full: ours, interactive, pw, cold } = await measureAll(page);
   const refs = await countMisses(page, pw.text);
   return {
-    page: label, elements, oursMs: ours.ms, oursCallMs: ours.callMs, oursBytes: ours.bytes,
+    page: label, elements, coldOurs: cold.ours, coldPw: cold.pw, oursMs: ours.ms, oursCallMs: ours.callMs, oursBytes: ours.bytes,
     interactiveMs: interactive.ms, interactiveBytes: interactive.bytes,
     pwMs: pw.ms, pwBytes: Buffer.byteLength(pw.text), pwControls: refs.controls, disabled: refs.disabled, inert: refs.inert, misses: refs.misses,
   };
@@ -187,10 +209,11 @@ export async function runSnapshotBench(): Promise<string> {
   const out = [
     `Snapshot engine vs Playwright ${await playwrightVersion()} \`ariaSnapshot({ mode: 'ai' })\`, Chromium at ${CHROMIUM_PATH}, ${os.cpus().length} × ${cpu}, medians of ${RUNS} after one warm-up.`,
     '',
-    '| page | elements | ours in-page | ours call | ours bytes | interactive in-page | interactive bytes | Playwright AI | PW bytes | speed-up | interactive / PW bytes | PW control refs | we miss |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.page} | ${r.elements.toLocaleString('en-US')} | ${ms(r.oursMs)} ms | ${ms(r.oursCallMs)} ms | ${kb(r.oursBytes)} | ${ms(r.interactiveMs)} ms | ${kb(r.interactiveBytes)} | ${ms(r.pwMs)} ms | ${kb(r.pwBytes)} | ${(r.pwMs / r.oursMs).toFixed(1)}× | ${((100 * r.interactiveBytes) / r.pwBytes).toFixed(1)} % | ${r.pwControls} | ${r.misses}${byDesign(r)} |`),
+    '| page | elements | ours in-page | ours call | ours bytes | interactive in-page | interactive bytes | Playwright AI | PW bytes | speed-up | first call ours / PW | interactive / PW bytes | PW control refs | we miss |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.page} | ${r.elements.toLocaleString('en-US')} | ${ms(r.oursMs)} ms | ${ms(r.oursCallMs)} ms | ${kb(r.oursBytes)} | ${ms(r.interactiveMs)} ms | ${kb(r.interactiveBytes)} | ${ms(r.pwMs)} ms | ${kb(r.pwBytes)} | ${(r.pwMs / r.oursMs).toFixed(1)}× | ${ms(r.coldOurs)} / ${ms(r.coldPw)} ms | ${((100 * r.interactiveBytes) / r.pwBytes).toFixed(1)} % | ${r.pwControls} | ${r.misses}${byDesign(r)} |`),
     '',
+    '"first call": the first snapshot of the freshly loaded page (ours in-page, taken right after Playwright\'s first), not part of the medians.',
     '"ours in-page" is performance.now() around takeSnapshot() inside the page; "ours call" and "Playwright AI" are measured around the page.evaluate / ariaSnapshot call from Node (one CDP round trip, ~1 ms).',
     '"PW control refs": refs Playwright gives to controls (roles an agent acts on, or [cursor=pointer]); "we miss": those elements without a ref from us, checked element by element via Playwright\'s aria-ref selector.',
     ...notes,

@@ -13,7 +13,8 @@ import { deepActiveElement } from './states.ts';
 import { walk } from './walk.ts';
 
 export type { FrameSlot } from './format.ts';
-export { currentMaxRef, refForElement, resolveRef };
+// raiseRefFloor: for callers that issue refs outside takeSnapshot (browser_find).
+export { currentMaxRef, raiseRefFloor, refForElement, resolveRef };
 
 export interface SnapshotOptions {
   /** Only ref-bearing lines plus the headings/landmarks/ancestors that give them context. */

@@ -48,6 +48,7 @@ export function hidesContent(el: Element): boolean {
 }
 
 export function hasNameAttr(el: Element): boolean {
+  if (!el.hasAttributes()) return false;
   for (const attr of NAME_ATTRS) if (el.hasAttribute(attr)) return true;
   return false;
 }
@@ -61,12 +62,21 @@ export function parentHasPointer(el: Element): boolean {
 export function isClickable(el: Element): boolean {
   // The onclick property is only seen in the page's own world: in the extension's
   // isolated world Blink hides handlers other worlds set, so there only the attribute counts.
-  if (el.hasAttribute('onclick') || (el as HTMLElement).onclick) return true;
-  const tabindex = el.getAttribute('tabindex');
-  if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) return true;
+  if ((el as HTMLElement).onclick) return true;
+  if (el.hasAttributes()) {
+    if (el.hasAttribute('onclick')) return true;
+    const tabindex = el.getAttribute('tabindex');
+    if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) return true;
+    if (el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable) return true;
+  }
   // A details' summary toggles it; an editing host takes text.
-  if (el.localName === 'summary') return el.parentElement?.localName === 'details';
-  return el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable;
+  return el.localName === 'summary' && el.parentElement?.localName === 'details';
+}
+
+/** An <option> of a <select> shown as a drop-down (not a list box). */
+export function inDropDown(el: Element): boolean {
+  const select = el.closest('select');
+  return !!select && !select.multiple && select.size <= 1;
 }
 
 export function intersects(el: Element, viewport: Viewport): boolean {

@@ -3,8 +3,8 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox } from './visibility.ts';
 import {
-  CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, intersects, isClickable,
-  normalizeText, parentHasPointer,
+  CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
+  isClickable, normalizeText, parentHasPointer,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 
@@ -151,7 +151,7 @@ class Walker {
 
   element(el: Element, out: Kid[], parentInView: boolean): void {
     const inherited = this.ariaDisabled;
-    const attr = el.getAttribute('aria-disabled');
+    const attr = el.hasAttributes() ? el.getAttribute('aria-disabled') : null;
     if (attr !== null) {
       const v = attr.trim().toLowerCase();
       if (v === 'true') this.ariaDisabled = true;
@@ -193,7 +193,9 @@ class Walker {
     const pointer = style.cursor === 'pointer' && !parentHasPointer(el);
     if (control || pointer || isClickable(el)) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
-      refable = style.pointerEvents !== 'none' && !(control && isDisabled(el, this.ariaDisabled)) && isVisibleBox(el);
+      // An option of a closed drop-down has no box: the agent selects through the combobox.
+      refable = style.pointerEvents !== 'none' && !(control && isDisabled(el, this.ariaDisabled))
+        && !(tag === 'option' && inDropDown(el)) && isVisibleBox(el);
       cursor = refable && !control && pointer;
       if (refable && role === null) role = 'generic';
     }
