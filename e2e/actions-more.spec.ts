@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Agent } from './fixtures.ts';
+import { refOf } from './helpers/refs.ts';
+import { html } from './helpers/server.ts';
+
+async function open(agent: Agent, route: string, body: string): Promise<string> {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page(route, html(body, 'More actions')) });
+  return (await agent.server.ok('browser_snapshot')).text;
+}
+
+const text = (agent: Agent, selector: string) => agent.server.ok('browser_get', { what: 'text', selector }).then((r) => r.text);
+
+test('drag and drop moves an item between two lists (HTML5 drag events)', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/dnd',
+    `<ul id="todo" aria-label="Todo"><li draggable="true" id="task" tabindex="0">Write tests</li></ul>
+     <ul id="done" aria-label="Done" style="min-height:80px;border:1px solid"><li>Ship</li></ul>
+     <script>
+       document.getElementById('task').addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', 'task'));
+       const done = document.getElementById('done');
+       done.addEventListener('dragover', (e) => e.preventDefault());
+       done.addEventListener('drop', (e) => { e.preventDefault(); done.append(document.getElementById(e.dataTransfer.getData('text/plain'))); });
+     </script>`,
+  );
+  await agent.server.ok('browser_drag', { from: refOf(snap, '"Write tests"'), to: '#done' });
+  expect(await text(agent, '#done')).toContain('Write tests');
+  expect(await text(agent, '#todo')).not.toContain('Write tests');
+});
+
+test('file upload sets files the page can read; a missing file is a clear error', async ({ agent }, testInfo) => {
+  const file = testInfo.outputPath('notes.txt');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'hello upload');
+  const snap = await open(
+    agent,
+    '/upload',
+    `<label>Attachment <input type="file" id="f"></label><p id="out"></p>
+     <script>document.getElementById('f').addEventListener('change', async (e) => {
+       const f = e.target.files[0]; document.getElementById('out').textContent = f.name + ':' + await f.text();
+     });</script>`,
+  );
+  const result = await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'button "Attachment"'), paths: [file] });
+  expect(result.text).toContain('1 file(s)');
+  await expect.poll(() => text(agent, '#out')).toBe('notes.txt:hello upload');
+  const missing = await agent.server.call('browser_file_upload', { selector: '#f', paths: ['/no/such/file.txt'] });
+  expect(missing.isError).toBe(true);
+  expect(missing.text).toContain('File not found: /no/such/file.txt');
+});
+
+test('hover, double click, focus and scroll', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/pointer',
+    `<button id="h" onmouseenter="this.textContent='hovered'">Hover me</button>
+     <button id="d" ondblclick="this.textContent='double'">Double me</button>
+     <input id="i" aria-label="Focus me" onfocus="this.value='focused'">
+     <div style="height:3000px"></div><button id="far">Far away</button>`,
+  );
+  await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Hover me"') });
+  expect(await text(agent, '#h')).toBe('hovered');
+  await agent.server.ok('browser_dblclick', { ref: refOf(snap, 'button "Double me"') });
+  expect(await text(agent, '#d')).toBe('double');
+  await agent.server.ok('browser_focus', { ref: refOf(snap, 'textbox "Focus me"') });
+  expect((await agent.server.ok('browser_get', { what: 'value', selector: '#i' })).text).toBe('focused');
+  expect((await agent.server.ok('browser_is', { what: 'in_viewport', selector: '#far' })).text).toBe('false');
+  await agent.server.ok('browser_scroll', { selector: '#far' });
+  expect((await agent.server.ok('browser_is', { what: 'in_viewport', selector: '#far' })).text).toBe('true');
+  const scrolled = await agent.server.ok('browser_scroll', { deltaY: -5000 });
+  expect(scrolled.text).toContain('page scrolled to (0, 0)');
+});
+
+test('selectors: invalid and missing selectors are typed errors; several matches act on the first visible one', async ({ agent }) => {
+  await open(agent, '/sel', `<button style="display:none">Go</button><button onclick="document.title='second'">Go</button><button>Go</button>`);
+  const invalid = await agent.server.call('browser_click', { selector: 'button[', element: 'the Go button' });
+  expect(invalid.text).toContain('INVALID_SELECTOR');
+  const missing = await agent.server.call('browser_click', { selector: '#nope', timeout: 1500 });
+  expect(missing.text).toContain('ELEMENT_NOT_FOUND');
+  expect(missing.text).toContain('#nope');
+  const clicked = await agent.server.ok('browser_click', { selector: 'button' });
+  expect(clicked.text).toMatch(/of 3 matches/);
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('second');
+});
