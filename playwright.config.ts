@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/helpers/chromium.ts';
 
+// Tests use every tool group; the servers they spawn inherit this.
+process.env.BROWSER_AGENT_CAPS ??= 'all';
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from '../../src/shared/constants.ts';
 import type { LaunchPolicy } from './browser.ts';
+import { DEFAULT_CAPS } from './mcp/caps.ts';
 
 export interface ServerOptions {
   port: number;
@@ -16,6 +17,8 @@ export interface ServerOptions {
   extraExtensionIds: string[];
   outputDir: string;
   allowFileUrls: boolean;
+  /** Tool groups to offer (see mcp/caps.ts). */
+  caps: string[];
   quiet: boolean;
 }
 
@@ -29,6 +32,8 @@ export const OPTIONS_HELP = `Options:
   --extension-id <id>   also accept this extension id (your own packed build); repeatable
   --output-dir <dir>    where screenshots and big snapshots are written
   --allow-file-urls     let the agent open file:// URLs (blocked by default)
+  --caps <list>         tool groups to offer: core,tabs (default), interact, network, devtools, pwa, files, or all
+                        (also $BROWSER_AGENT_CAPS)
   --quiet               log only warnings`;
 
 function hasDisplay(): boolean {
@@ -52,6 +57,7 @@ export function parseServerOptions(args: string[]): ServerOptions {
       'extension-id': { type: 'string', multiple: true },
       'output-dir': { type: 'string' },
       'allow-file-urls': { type: 'boolean' },
+      caps: { type: 'string' },
       quiet: { type: 'boolean' },
     },
   });
@@ -74,6 +80,7 @@ export function parseServerOptions(args: string[]): ServerOptions {
     extraExtensionIds: values['extension-id'] ?? [],
     outputDir: path.resolve(values['output-dir'] ?? path.join(os.tmpdir(), 'browser-agent-output')),
     allowFileUrls: values['allow-file-urls'] ?? false,
+    caps: (values.caps || process.env.BROWSER_AGENT_CAPS || DEFAULT_CAPS.join(',')).split(',').map((c) => c.trim()).filter(Boolean),
     quiet: values.quiet ?? false,
   };
 }

@@ -21,7 +21,7 @@ export async function runMcp(args: string[]): Promise<number> {
   const sessionId = crypto.randomUUID();
   // The session is named after the MCP client (its tab group shows that name).
   const session = () => ({ id: sessionId, name: server.getClientVersion()?.name || 'Agent' });
-  const server: Server = createMcpServer({ browser: runtime.browser.forSession(session), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls });
+  const server: Server = createMcpServer({ browser: runtime.browser.forSession(session), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls }, options.caps);
   const transport = new StdioServerTransport();
 
   let shuttingDown = false;

@@ -13,7 +13,7 @@ export async function runServe(args: string[]): Promise<number> {
   const options = parseServerOptions(args);
   setQuiet(options.quiet);
   const runtime = await startRuntime(options, 'hub');
-  mountMcpHttp(runtime.hub, runtime.browser, { token: loadOrCreateToken(), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls });
+  mountMcpHttp(runtime.hub, runtime.browser, { token: loadOrCreateToken(), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls, caps: options.caps });
   const base = `http://127.0.0.1:${runtime.hub.port}`;
   process.stderr.write(
     `browser-agent hub on ${base}\n` +

@@ -17,6 +17,7 @@ interface Options {
   token: string;
   outputDir: string;
   allowFileUrls: boolean;
+  caps: string[];
 }
 
 export function mountMcpHttp(hub: ExtensionHub, browser: BrowserConnection, options: Options): void {
@@ -48,7 +49,7 @@ export function mountMcpHttp(hub: ExtensionHub, browser: BrowserConnection, opti
       },
     });
     const session = browser.forSession(() => ({ id: transport.sessionId ?? 'initializing', name: server.getClientVersion()?.name || 'Agent' }));
-    const server = createMcpServer({ browser: session, outputDir: options.outputDir, allowFileUrls: options.allowFileUrls });
+    const server = createMcpServer({ browser: session, outputDir: options.outputDir, allowFileUrls: options.allowFileUrls }, options.caps);
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
       session.dispose();

@@ -12,13 +12,15 @@ import { SERVER_VERSION } from '../version.ts';
 import { errorResult, ToolResponse } from './response.ts';
 import type { Tool, ToolContext } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
+import { selectTools } from './caps.ts';
 
 /** Added to every tool: the per-call timeout. */
 const COMMON = {
-  timeout: z.number().int().positive().max(600_000).optional().describe('Milliseconds before the command fails with TIMEOUT (default 30000)'),
+  timeout: z.number().int().positive().max(600_000).optional().describe('ms before TIMEOUT (default 30000)'),
 };
 
-export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, tools: Tool[] = TOOLS): Server {
+export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: string[] = ['all']): Server {
+  const tools = selectTools(TOOLS, caps);
   const server = new Server({ name: 'browser-agent', version: SERVER_VERSION }, { capabilities: { tools: {} } });
   const byName = new Map<string, { tool: Tool; schema: z.ZodObject }>(tools.map((tool) => [tool.name, { tool, schema: z.object({ ...tool.schema, ...COMMON }).strict() }]));
 
@@ -30,7 +32,7 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, tools: 
         title: tool.title,
         description: tool.description,
         inputSchema: inputSchema as { type: 'object' },
-        annotations: { title: tool.title, readOnlyHint: tool.readOnly },
+        annotations: { readOnlyHint: tool.readOnly },
       };
     }),
   }));

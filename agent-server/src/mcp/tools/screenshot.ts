@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AgentError } from '../../../../src/shared/errors.ts';
 import { timestampedName, writeOutput } from '../files.ts';
 import { defineTool } from '../tool.ts';
-import { fitImage, imageSize } from './devtools/images.ts';
+import { fitImage } from './devtools/images.ts';
 
 export const takeScreenshot = defineTool({
   name: 'browser_take_screenshot',
@@ -34,7 +34,7 @@ export const takeScreenshot = defineTool({
     const fileName = name ? (path.extname(name) ? name : `${name}.${format}`) : timestampedName('screenshot', format);
     const file = writeOutput(ctx.outputDir, fileName, full);
     const fitted = await fitImage(full, format, request.quality ?? 80);
-    const original = await imageSize(full);
+    const original = { width: fitted.originalWidth, height: fitted.originalHeight };
     const lines = [
       `Screenshot of tab ${shot.tabId}: ${shot.description}, ${original.width}×${original.height} px (device pixel ratio ${shot.devicePixelRatio}).`,
       `Saved to ${file}`,

@@ -6,10 +6,10 @@ import { appendSnapshot } from '../snapshot.ts';
 
 /** Every element-taking tool names its element the same way. */
 export const TARGET = {
-  ref: z.string().optional().describe('Element ref from browser_snapshot, e.g. "e12" or "f3e7"'),
-  selector: z.string().optional().describe('CSS selector, when you have no ref; the first visible match is used'),
-  element: z.string().optional().describe('Human description of the element, echoed in errors'),
-  tabId: z.number().int().optional().describe('Tab to act in; default: the current tab'),
+  ref: z.string().optional().describe('Ref from browser_snapshot, e.g. e12'),
+  selector: z.string().optional().describe('CSS selector, if no ref (first visible match)'),
+  element: z.string().optional().describe('What the element is, for error messages'),
+  tabId: z.number().int().optional().describe('Tab id (default: current tab)'),
 };
 
 export const SNAPSHOT_AFTER = {

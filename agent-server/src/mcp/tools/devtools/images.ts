@@ -41,8 +41,3 @@ export async function fitImage(input: Buffer, format: 'png' | 'jpeg', quality = 
   const data = format === 'png' ? await resized.png().toBuffer() : await resized.flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
   return { data, mimeType, ...size, originalWidth, originalHeight };
 }
-
-export async function imageSize(input: Buffer): Promise<{ width: number; height: number }> {
-  const meta = await sharp(input).metadata();
-  return { width: meta.width ?? 0, height: meta.height ?? 0 };
-}

@@ -1,0 +1,121 @@
+/**
+ * `browser-agent <command> [args]`: one browser action per shell command,
+ * for agents and scripts that drive the browser from a shell loop. Each
+ * command is one MCP tool call on the shared hub; the output is the tool's
+ * text (or JSON with --json), and the exit code says how it went.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORT } from '../../../src/shared/constants.ts';
+import { COMMANDS, FLAG_DEFS, GLOBAL_FLAGS, tabId, UsageError, type Command, type Flag, type Flags, type ToolCall } from './commands.ts';
+import { connectSession, ensureHub, HubError } from './connect.ts';
+
+export { commandsHelp } from './commands.ts';
+
+export function isShellCommand(name: string): boolean {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+interface Invocation {
+  call: ToolCall;
+  port: number;
+  json: boolean;
+  /** Where `screenshot <file>` writes the image. */
+  file?: string;
+}
+
+export async function runShell(name: string, argv: string[]): Promise<number> {
+  const command = COMMANDS[name]!;
+  let invocation: Invocation | 'help';
+  try {
+    invocation = parse(name, command, argv);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof TypeError)) throw error;
+    // parseArgs reports unknown or malformed flags as TypeError (ERR_PARSE_ARGS_*).
+    process.stderr.write(`browser-agent ${name}: ${error.message}\nUsage: browser-agent ${command.usage}\n`);
+    return 2;
+  }
+  if (invocation === 'help') {
+    process.stdout.write(`Usage: browser-agent ${command.usage}\n  ${command.summary}\nOptions: --port <n>, --tab <id>, --json\n`);
+    return 0;
+  }
+  let client: Client | undefined;
+  try {
+    await ensureHub(invocation.port);
+    client = await connectSession(invocation.port);
+    const result = (await client.callTool({ name: invocation.call.tool, arguments: invocation.call.params })) as CallToolResult;
+    return report(result, invocation);
+  } catch (error) {
+    if (!(error instanceof HubError)) throw error;
+    process.stderr.write(`browser-agent: ${error.message}\n`);
+    return 1;
+  } finally {
+    await client?.close().catch(() => undefined);
+  }
+}
+
+function parse(name: string, command: Command, argv: string[]): Invocation | 'help' {
+  const { values, positionals } = parseArgs({ args: argv, options: FLAG_DEFS, strict: true, allowPositionals: true });
+  const flags = values as Flags;
+  if (flags.help) return 'help';
+  const allowed = new Set<Flag>([...GLOBAL_FLAGS, ...(command.flags ?? [])]);
+  for (const flag of Object.keys(flags) as Flag[]) {
+    if (!allowed.has(flag)) throw new UsageError(`${name} does not take --${flag}.`);
+  }
+  const [min, max] = command.args;
+  if (positionals.length < min || positionals.length > max) {
+    const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+    throw new UsageError(`expected ${wanted} argument${max === 1 ? '' : 's'}, got ${positionals.length}.`);
+  }
+  const port = flags.port === undefined ? DEFAULT_PORT : Number(flags.port);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${String(flags.port)}".`);
+  const call = command.build(positionals, flags);
+  if (typeof flags.tab === 'string') {
+    if (name === 'tabs') throw new UsageError('tabs takes the tab id as an argument ("tabs select <id>"), not --tab.');
+    call.params.tabId = tabId(flags.tab);
+  }
+  // Drop unset optional params so the tool sees exactly what was given.
+  call.params = Object.fromEntries(Object.entries(call.params).filter(([, value]) => value !== undefined));
+  return { call, port, json: flags.json === true, file: name === 'screenshot' ? positionals[0] : undefined };
+}
+
+function report(result: CallToolResult, invocation: Invocation): number {
+  const text = result.content
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
+  const images = result.content.flatMap((c) => (c.type === 'image' ? [{ mimeType: c.mimeType, data: c.data }] : []));
+  const ok = result.isError !== true;
+  let output = text;
+  if (ok && invocation.file) output += `\n${writeImage(invocation.file, text, images[0]?.data)}`;
+  if (invocation.json) {
+    process.stdout.write(JSON.stringify({ ok, text: output, ...(images.length ? { images } : {}) }) + '\n');
+  } else if (ok) {
+    process.stdout.write(output + '\n');
+  }
+  if (!ok) process.stderr.write(output + '\n');
+  return ok ? 0 : 1;
+}
+
+/**
+ * The tool saves the full-resolution image on the hub's side and returns a
+ * copy scaled for models; the hub runs on this machine (loopback only), so
+ * copy its file and fall back to the scaled copy only if it is unreadable.
+ */
+function writeImage(file: string, text: string, scaled: string | undefined): string {
+  const target = path.resolve(file);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const saved = /^Saved to (.+)$/m.exec(text)?.[1];
+  try {
+    if (!saved) throw new Error('no file');
+    fs.copyFileSync(saved, target);
+    return `Wrote ${target}`;
+  } catch {
+    if (!scaled) throw new HubError(`The screenshot came back without an image; nothing was written to ${target}.`);
+    fs.writeFileSync(target, Buffer.from(scaled, 'base64'));
+    return `Wrote ${target} (scaled copy)`;
+  }
+}
