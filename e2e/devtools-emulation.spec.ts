@@ -3,7 +3,7 @@ import { html } from './helpers/server.ts';
 
 test.describe('browser_resize', () => {
   test('sets the viewport the page sees; presets', async ({ agent }) => {
-    await agent.server.ok('browser_navigate', { url: agent.pages.page('/resize', html('<p>resize</p>')) });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/resize', html('<meta name="viewport" content="width=device-width"><p>resize</p>')) });
     try {
       const resized = await agent.server.ok('browser_resize', { width: 800, height: 600 });
       expect(resized.text).toContain('innerWidth 800, innerHeight 600');

@@ -50,11 +50,29 @@ test.describe('browser_evaluate', () => {
     expect(result.text).toMatch(/EXECUTION_ERROR: ReferenceError: missingVariable is not defined at line 3, column \d+/);
   });
 
+  test('a runaway loop is stopped before the call times out, and the page still answers', async ({ agent }) => {
+    const result = await agent.server.call('browser_evaluate', { expression: 'while (true) {}', timeout: 3000 });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('EXECUTION_ERROR: The code was still running after 2000 ms and was stopped');
+    expect((await agent.server.ok('browser_evaluate', { expression: '6 * 7' })).text).toContain('42');
+  });
+
   test('with a ref, the function gets the element', async ({ agent }) => {
     const snapshot = await agent.server.ok('browser_snapshot');
     const ref = /textbox \[ref=(e\d+)\]|textbox "[^"]*" \[ref=(e\d+)\]/.exec(snapshot.text)!.slice(1).find(Boolean)!;
     const { text } = await agent.server.ok('browser_evaluate', { ref, function: '(el) => ({ tag: el.tagName, value: el.value, marked: el.hasAttribute("data-llm-agent-mark") })' });
     expect(text).toContain('{"tag": "INPUT", "value": "typed", "marked": false}');
+  });
+
+  test('with a ref inside a same-origin iframe', async ({ agent }) => {
+    const inner = agent.pages.page('/evaluate-inner', html('<a href="#x" id="deep-link">Deep link</a>'));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate-frame', html(`<iframe src="${inner}"></iframe>`)) });
+    const snapshot = await agent.server.ok('browser_snapshot');
+    const ref = /link "Deep link" \[ref=(f\d+e\d+)\]/.exec(snapshot.text)?.[1];
+    expect(ref, snapshot.text).toBeTruthy();
+    const { text } = await agent.server.ok('browser_evaluate', { ref, function: '(el) => el.id + " in " + el.ownerDocument.location.pathname' });
+    expect(text).toContain('"deep-link in /evaluate-inner"');
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate', html('<p>back</p>')) });
   });
 
   test('large results go to a file', async ({ agent }) => {

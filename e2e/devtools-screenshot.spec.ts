@@ -65,6 +65,51 @@ test.describe('browser_take_screenshot', () => {
     expect(missing.text).toContain('ELEMENT_NOT_FOUND');
   });
 
+  test('element inside an iframe, by ref', async ({ agent }) => {
+    const inner = agent.pages.page('/shot-frame-inner', html('<button style="margin:40px;width:120px;height:30px;border:0;background:rgb(0,0,255)">Inside</button>'));
+    const body = `<div style="height:60px"></div><iframe src="${inner}" style="margin-left:100px;border:5px solid black;padding:3px;width:400px;height:200px"></iframe>`;
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-frame', html(body)) });
+    const snapshot = await agent.server.ok('browser_snapshot');
+    const ref = /button "Inside" \[ref=(f\d+e\d+)\]/.exec(snapshot.text)?.[1];
+    expect(ref, snapshot.text).toBeTruthy();
+    const shot = await agent.server.ok('browser_take_screenshot', { ref });
+    const { data, info } = await sharp(Buffer.from(shot.images[0].data, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([120, 30]);
+    // Every corner is the button's blue: the clip is offset by the iframe's place in the page.
+    for (const [x, y] of [[1, 1], [118, 1], [1, 28], [118, 28]]) {
+      const i = (y * info.width + x) * info.channels;
+      expect([data[i], data[i + 1], data[i + 2]]).toEqual([0, 0, 255]);
+    }
+  });
+
+  test('device pixel ratio 2: device pixels in the file, the element still exact', async ({ agent }) => {
+    const url = agent.pages.page('/shot-dpr', html('<div id="box" style="width:200px;height:100px;background:rgb(0,128,0)"></div>'));
+    await agent.server.ok('browser_navigate', { url });
+    await expect.poll(() => agent.browser.context.pages().some((p) => p.url() === url)).toBe(true);
+    const page = agent.browser.context.pages().find((p) => p.url() === url)!;
+    // A HiDPI screen, emulated through Playwright's own CDP connection to the
+    // tab. Our capture resets another client's emulation afterwards, so each
+    // capture gets a fresh session.
+    const withHiDpi = async (args: Record<string, unknown>) => {
+      const cdp = await agent.browser.context.newCDPSession(page);
+      await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1000, height: 700, deviceScaleFactor: 2, mobile: false });
+      try {
+        return await agent.server.ok('browser_take_screenshot', args);
+      } finally {
+        await cdp.send('Emulation.clearDeviceMetricsOverride');
+        await cdp.detach();
+      }
+    };
+    const viewport = await withHiDpi({});
+    expect(viewport.text).toContain('device pixel ratio 2');
+    expect(await size(fs.readFileSync(savedFile(viewport.text)))).toMatchObject({ width: 2000, height: 1400 });
+    const returned = await size(viewport.images[0].data);
+    expect(returned.width * returned.height).toBeLessThanOrEqual(1_150_000);
+    const element = await withHiDpi({ selector: '#box' });
+    expect(element.text).toContain('device pixel ratio 2');
+    expect(await size(fs.readFileSync(savedFile(element.text)))).toMatchObject({ width: 400, height: 200 });
+  });
+
   test('jpeg with quality', async ({ agent }) => {
     const body = '<div style="height:700px;background:repeating-linear-gradient(45deg,#f00 0 7px,#0f0 7px 13px,#00f 13px 20px)"></div>';
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-jpeg', html(body)) });

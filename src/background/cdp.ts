@@ -55,6 +55,10 @@ export function isAttached(tabId: number): boolean {
   return attached.has(tabId);
 }
 
+export function attachedTabs(): number[] {
+  return [...attached];
+}
+
 function attach(tabId: number): Promise<void> {
   if (attached.has(tabId)) return Promise.resolve();
   let pending = attaching.get(tabId);
@@ -71,6 +75,9 @@ async function doAttach(tabId: number): Promise<void> {
   } catch (error) {
     const message = (error as Error).message;
     // A restarted worker forgets what it attached; the browser does not.
+    if (/cannot access|cannot attach to this target|chrome-extension:|chrome:\/\//i.test(message)) {
+      throw new AgentError('DEBUGGER_DETACHED', `Cannot debug tab ${tabId}: ${message}. Browser pages (chrome://, the Web Store, other extensions) cannot be debugged; navigate the tab to a normal web page.`);
+    }
     if (!/already attached/i.test(message)) {
       const previous = detachReasons.get(tabId);
       throw new AgentError(
@@ -125,4 +132,12 @@ async function send<T>(tabId: number, sessionId: string | undefined, method: str
 export async function detach(tabId: number): Promise<void> {
   if (!attached.delete(tabId)) return;
   await chrome.debugger.detach({ tabId }).catch(() => undefined);
+}
+
+/** Stop agent: let go of every tab we debug, so nothing more can be done through CDP. */
+export async function detachAll(): Promise<void> {
+  const targets = await chrome.debugger.getTargets();
+  const ours = targets.filter((t) => t.attached && t.tabId !== undefined).map((t) => t.tabId!);
+  await Promise.all([...new Set([...attached, ...ours])].map((tabId) => chrome.debugger.detach({ tabId }).catch(() => undefined)));
+  attached.clear();
 }

@@ -42,6 +42,8 @@ export async function evaluate(params: Params<'evaluate'>, ctx: CommandContext):
   } else {
     expression = params.expression!;
   }
+  const budget = Math.max(1000, ctx.timeoutMs - 1000);
+  const started = Date.now();
   let reply = await cdp<EvaluateReply>(tabId, 'Runtime.evaluate', {
     expression,
     awaitPromise: params.await ?? true,
@@ -51,7 +53,13 @@ export async function evaluate(params: Params<'evaluate'>, ctx: CommandContext):
     objectGroup: GROUP,
     userGesture: true,
     // Stop runaway loops before the command's own timeout fires.
-    timeout: Math.max(1000, ctx.timeoutMs - 1000),
+    timeout: budget,
+  }).catch((error: unknown) => {
+    // V8 reports a terminated evaluation only as "Internal error".
+    if (Date.now() - started >= budget - 50) {
+      throw new AgentError('EXECUTION_ERROR', `The code was still running after ${budget} ms and was stopped. Make it finish sooner (an endless loop?) or pass a larger timeout.`);
+    }
+    throw error;
   });
   try {
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
@@ -119,7 +127,7 @@ function executionError(details: ExceptionDetails): AgentError {
 
 /** For internal use (screenshots, service workers): a JSON value from the page's main world. */
 export async function evaluateValue<T>(tabId: number, expression: string): Promise<T> {
-  let reply = await cdp<EvaluateReply>(tabId, 'Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+  const reply = await cdp<EvaluateReply>(tabId, 'Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
   if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
   return reply.result.value as T;
 }

@@ -7,7 +7,7 @@
 import type { NetworkEntry } from '../../shared/methods/devtools.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { agentTabIds, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
 import { cdp, cdpSession, onCdpEvent } from '../cdp.ts';
 import { BoundedLog } from './bounded.ts';
 
@@ -136,11 +136,11 @@ export async function networkList(params: Params<'network.list'>): Promise<Resul
 }
 
 export async function networkGet(params: Params<'network.get'>): Promise<Result<'network.get'>> {
+  const tabId = await resolveTab(params.tabId);
   const request = byId.get(params.id);
-  const tabs = params.tabId !== undefined ? [await resolveTab(params.tabId)] : await agentTabIds();
-  const tabId = tabs.find((id) => request && logs.get(id)?.newestFirst().includes(request));
-  if (!request || tabId === undefined) {
-    throw new AgentError('INVALID_PARAMS', `No request with id "${params.id}" in the log. Call browser_network_requests for the current ids (the log is empty after a clear or an extension restart).`);
+  // Only this tab's log: another tab may belong to another agent session.
+  if (!request || !logs.get(tabId)?.newestFirst().includes(request)) {
+    throw new AgentError('INVALID_PARAMS', `No request with id "${params.id}" in the log of tab ${tabId}. Call browser_network_requests for the current ids (the log is empty after a clear or an extension restart).`);
   }
   const send = <T>(method: string, args: object) => (request.sessionId ? cdpSession<T>(tabId, request.sessionId, method, args) : cdp<T>(tabId, method, args));
   let requestBody: Result<'network.get'>['requestBody'];

@@ -50,11 +50,9 @@ export async function screenshot(params: Params<'screenshot'>): Promise<Result<'
     options.captureBeyondViewport = true;
     description = `full page ${Math.round(width)}×${Math.round(height)}${capped < height ? ` (cut at ${capped} px: Chromium cannot capture taller images)` : ''}`;
   } else {
-    // A clip and captureBeyondViewport like the other modes: without them a
-    // page at DPR 2 came back at CSS-pixel size (headless Chromium 156).
+    // A clip like the other modes, so the image has device pixels at any DPR.
     const { pageX, pageY, clientWidth, clientHeight } = metrics.cssLayoutViewport;
     options.clip = { x: pageX, y: pageY, width: clientWidth, height: clientHeight, scale: dpr };
-    options.captureBeyondViewport = true;
   }
   const { data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', options);
   return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
