@@ -82,3 +82,16 @@ test('selectors: invalid and missing selectors are typed errors; several matches
   expect(clicked.text).toMatch(/of 3 matches/);
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('second');
 });
+
+test('clicks land on the right element when the page is zoomed', async ({ agent }) => {
+  const snap = await open(agent, '/zoom', `<div style="height:200px"></div><button style="margin-left:300px" onclick="document.title='zoom hit'">Zoomed</button><button onclick="document.title='wrong'">Other</button>`);
+  const worker = await agent.browser.serviceWorker();
+  const tabId = Number(/Tab: (\d+)/.exec((await agent.server.ok('browser_snapshot')).text)![1]);
+  await worker.evaluate(async (id) => chrome.tabs.setZoom(id, 1.5), tabId);
+  try {
+    await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Zoomed"') });
+    expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('zoom hit');
+  } finally {
+    await worker.evaluate(async (id) => chrome.tabs.setZoom(id, 1), tabId);
+  }
+});

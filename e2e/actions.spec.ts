@@ -161,8 +161,8 @@ test('a link with target=_blank announces the new tab', async ({ agent }) => {
   const snap = await open(agent, '/opener', '<a href="/popup-target" target="_blank">Open popup</a>');
   const result = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Open popup"') });
   expect(result.text).toMatch(/New tab opened: tab \d+ — .*\/popup-target/);
-  const tabs = await agent.server.ok('browser_tabs', { action: 'list' });
-  expect(tabs.text).toContain('/popup-target');
+  // The new tab joins the agent's tabs (its URL settles once it has loaded).
+  await expect.poll(async () => (await agent.server.ok('browser_tabs', { action: 'list' })).text).toContain('/popup-target');
 });
 
 test('wait_for text, element state and timeout with what was seen', async ({ agent }) => {

@@ -3,7 +3,6 @@
  * viewport, after the content script has waited for the element to be
  * actionable.
  */
-import browser from 'webextension-polyfill';
 import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { ensureAttached } from '../cdp.ts';
@@ -60,7 +59,7 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
   const frameId = frameOf(spec);
   const located = await sendToFrame(tabId, frameId, { type: 'locate', target: spec, options });
   const origin = frameId === 0 ? { x: 0, y: 0 } : await frameOrigin(tabId, frameId);
-  // CDP input coordinates are device-independent pixels; page zoom scales CSS pixels.
-  const zoom = await browser.tabs.getZoom(tabId).catch(() => 1);
-  return { x: (located.x + origin.x) * zoom, y: (located.y + origin.y) * zoom, description: located.description };
+  // No zoom factor: CDP input takes the page's CSS pixels at any page zoom
+  // (measured: scaling by tabs.getZoom misses the element at 150 %).
+  return { x: located.x + origin.x, y: located.y + origin.y, description: located.description };
 }
