@@ -123,6 +123,10 @@ export function watchConsole(): void {
   // Browser-side messages: failed loads, CSP and mixed content, deprecations, interventions.
   onCdpEvent('Log.entryAdded', (tabId, params, sessionId) => {
     const { entry } = params as { entry: { source: string; level: string; text: string; timestamp: number; url?: string; lineNumber?: number; stackTrace?: StackTrace } };
+    // A worker's console calls are also echoed into the page's log as plain
+    // text ("[object Object]"); we already have them, with previews, from
+    // the worker's own session.
+    if (entry.source === 'worker') return;
     record(tabId, entry.timestamp, {
       level: LEVELS[entry.level] ?? 'log',
       source: sessionId ? `${sourceOf(sessionId)} (${entry.source})` : entry.source,

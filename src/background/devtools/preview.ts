@@ -43,7 +43,9 @@ export type Rendered = Map<RemoteObject, string>;
  */
 export function isCutShort(object: RemoteObject): boolean {
   const preview = object.preview;
-  if (!preview || object.subtype === 'error') return false;
+  if (object.subtype === 'error') return false;
+  // Messages a worker logged before we attached arrive without previews: render those too.
+  if (!preview) return object.type === 'object' && object.subtype !== 'null' && object.objectId !== undefined;
   return preview.overflow || preview.properties.some((p) => p.type === 'object' && p.subtype !== 'null' && !p.valuePreview) || Boolean(preview.entries?.some((e) => e.value.overflow));
 }
 
