@@ -95,3 +95,11 @@ test('clicks land on the right element when the page is zoomed', async ({ agent 
     await worker.evaluate(async (id) => chrome.tabs.setZoom(id, 1), tabId);
   }
 });
+
+test('a click that starts a download says so', async ({ agent }) => {
+  agent.pages.page('/files/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
+  const snap = await open(agent, '/downloads', '<a href="/files/report.csv">Get the report</a>');
+  const result = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the report"') });
+  expect(result.text).toMatch(/Download started: .+ \(from http:\/\/127\.0\.0\.1:\d+\/files\/report\.csv\)/);
+  expect(result.text).not.toContain('Navigated to');
+});

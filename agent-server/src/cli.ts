@@ -4,11 +4,13 @@
  *   browser-agent mcp     MCP over stdio + the extension endpoint (what MCP clients run)
  *   browser-agent token   print the pairing token for the extension popup
  *   browser-agent start   check the whole chain with a managed browser and print how to connect
+ *   browser-agent <command> [args]   one browser action from the shell (shell/)
  */
 import { runMcp } from './commands/mcp.ts';
 import { runServe } from './commands/serve.ts';
 import { runStart } from './commands/start.ts';
 import { runToken } from './commands/token.ts';
+import { commandsHelp, isShellCommand, runShell } from './shell/index.ts';
 import { OPTIONS_HELP } from './options.ts';
 import { SERVER_VERSION } from './version.ts';
 
@@ -21,7 +23,9 @@ Usage:
   browser-agent start [options]   launch a managed browser, run one navigate + snapshot, print setup help
   browser-agent --help | --version
 
-${OPTIONS_HELP}`;
+${OPTIONS_HELP}
+
+${commandsHelp()}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command = 'mcp', ...rest] = argv;
@@ -44,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(SERVER_VERSION + '\n');
       return 0;
     default:
+      if (isShellCommand(command)) return runShell(command, rest);
       process.stderr.write(`Unknown command "${command}".\n\n${HELP}\n`);
       return 2;
   }

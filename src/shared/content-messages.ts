@@ -86,7 +86,9 @@ export type ContentRequest =
   | { type: 'is'; what: IsWhat; target: TargetSpec }
   | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string; refFloor: number }
   /** Sets data-llm-agent-mark=<nonce> on the element so main-world / CDP code can find it. */
-  | { type: 'mark'; target: TargetSpec; nonce: string };
+  | { type: 'mark'; target: TargetSpec; nonce: string }
+  /** Fallback when the debugger cannot attach: locate, then HTMLElement.click() (not trusted). */
+  | { type: 'domClick'; target: TargetSpec; options: LocateOptions };
 
 export interface FrameSlotInfo {
   /** Ref of the <iframe> element in this frame's snapshot. */
@@ -123,6 +125,7 @@ export interface ContentResults {
   is: { value: boolean };
   find: { matches: FoundElement[]; total: number; maxRef: number };
   mark: { description: string };
+  domClick: { description: string };
 }
 
 /** Attribute `mark` sets; main-world code removes it after use. */

@@ -6,6 +6,7 @@
 import { log, setQuiet } from '../log.ts';
 import { mountMcpHttp } from '../mcp/http.ts';
 import { parseServerOptions } from '../options.ts';
+import { mountPlayground } from '../playground/mount.ts';
 import { loadOrCreateToken } from '../pairing.ts';
 import { startRuntime } from '../runtime.ts';
 
@@ -14,9 +15,11 @@ export async function runServe(args: string[]): Promise<number> {
   setQuiet(options.quiet);
   const runtime = await startRuntime(options, 'hub');
   mountMcpHttp(runtime.hub, runtime.browser, { token: loadOrCreateToken(), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls, caps: options.caps });
+  mountPlayground(runtime.hub, loadOrCreateToken());
   const base = `http://127.0.0.1:${runtime.hub.port}`;
   process.stderr.write(
     `browser-agent hub on ${base}\n` +
+      `  Playground: ${base}/  — try every tool by hand in your browser\n` +
       `  MCP (Streamable HTTP): ${base}/mcp  — header "Authorization: Bearer <token>", token from "browser-agent token"\n` +
       `  "browser-agent mcp" (stdio) started now uses this hub; each client gets its own tab group.\n`,
   );

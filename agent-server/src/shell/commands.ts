@@ -2,6 +2,7 @@
  * The shell commands: each one maps its words and flags onto one MCP tool
  * call, so the CLI does exactly what an agent's tool call would do.
  */
+import { capabilityOf, DEFAULT_CAPS } from '../mcp/caps.ts';
 import { get, is } from '../mcp/tools/actions/query.ts';
 
 /** Flags every command takes; the others are declared per command. */
@@ -26,18 +27,17 @@ export const FLAG_DEFS = {
 export type Flag = keyof typeof FLAG_DEFS;
 export type Flags = Partial<Record<Flag, string | boolean>>;
 
-export interface ToolCall {
-  tool: `browser_${string}`;
-  params: Record<string, unknown>;
-}
+export type Params = Record<string, unknown>;
 
 export interface Command {
   usage: string;
   summary: string;
+  /** The MCP tool this command calls. */
+  tool: `browser_${string}`;
   /** Fewest and most positional arguments. */
   args: [number, number];
   flags?: Flag[];
-  build(args: string[], flags: Flags): ToolCall;
+  params(args: string[], flags: Flags): Params;
 }
 
 /** Wrong words on the command line: exit code 2 and the command's usage. */
@@ -47,7 +47,7 @@ export class UsageError extends Error {}
 // selector — the same rule the extension applies (src/content/target.ts).
 const REF = /^(?:f[0-9A-Za-z_-]+)?e\d+$/;
 
-function target(refOrSelector: string): Record<string, string> {
+function target(refOrSelector: string): Params {
   return REF.test(refOrSelector) ? { ref: refOrSelector } : { selector: refOrSelector };
 }
 
@@ -71,113 +71,127 @@ const PAGE_WIDE = new Set(['title', 'url', 'form_values', 'metadata', 'visible_t
 // A function (`() => …`, `async (a) => …`, `function …`) is called; anything else is evaluated as an expression.
 const FUNCTION_SOURCE = /^\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/;
 
-function element(tool: ToolCall['tool'], summary: string, verb: string): Command {
-  return { usage: `${verb} <ref>`, summary, args: [1, 1], build: ([ref]) => ({ tool, params: target(ref!) }) };
+function element(tool: Command['tool'], verb: string, summary: string): Command {
+  return { usage: `${verb} <ref>`, summary, tool, args: [1, 1], params: ([ref]) => target(ref!) };
 }
 
 export const COMMANDS: Record<string, Command> = {
   open: {
     usage: 'open <url>',
-    summary: "load a URL in the current tab (opens one if there is none)",
+    summary: 'load a URL in the current tab (opens one if there is none)',
+    tool: 'browser_navigate',
     args: [1, 1],
-    build: ([url]) => ({ tool: 'browser_navigate', params: { url } }),
+    params: ([url]) => ({ url }),
   },
   snapshot: {
     usage: 'snapshot [-i] [--depth N] [--root REF]',
     summary: 'accessibility snapshot with refs; -i: interactive elements only',
+    tool: 'browser_snapshot',
     args: [0, 0],
     flags: ['interactive', 'depth', 'root'],
-    build: (_args, flags) => ({
-      tool: 'browser_snapshot',
-      params: { interactive: flags.interactive === true ? true : undefined, depth: count('depth', flags.depth), root: flags.root },
-    }),
+    params: (_args, flags) => ({ interactive: flags.interactive === true || undefined, depth: count('depth', flags.depth), root: flags.root }),
   },
-  click: element('browser_click', 'click an element', 'click'),
+  click: element('browser_click', 'click', 'click an element'),
   fill: {
     usage: 'fill <ref> <text>',
     summary: 'replace the value of a field ("" clears it)',
+    tool: 'browser_fill',
     args: [2, 2],
-    build: ([ref, value]) => ({ tool: 'browser_fill', params: { ...target(ref!), value } }),
+    params: ([ref, value]) => ({ ...target(ref!), value }),
   },
   type: {
     usage: 'type <ref> <text> [--clear] [--submit]',
     summary: 'type text key by key; --submit presses Enter after',
+    tool: 'browser_type',
     args: [2, 2],
     flags: ['clear', 'submit'],
-    build: ([ref, text], flags) => ({ tool: 'browser_type', params: { ...target(ref!), text, clear: flags.clear === true || undefined, submit: flags.submit === true || undefined } }),
+    params: ([ref, text], flags) => ({ ...target(ref!), text, clear: flags.clear === true || undefined, submit: flags.submit === true || undefined }),
   },
   press: {
     usage: 'press <key> [ref]',
     summary: 'press a key or chord (Enter, Control+A), optionally on an element',
+    tool: 'browser_press_key',
     args: [1, 2],
-    build: ([key, ref]) => ({ tool: 'browser_press_key', params: { key, ...(ref === undefined ? {} : target(ref)) } }),
+    params: ([key, ref]) => ({ key, ...(ref === undefined ? {} : target(ref)) }),
   },
   select: {
     usage: 'select <ref> <value...>',
     summary: 'choose options of a <select> by value or label',
+    tool: 'browser_select_option',
     args: [2, Infinity],
-    build: ([ref, ...values]) => ({ tool: 'browser_select_option', params: { ...target(ref!), values } }),
+    params: ([ref, ...values]) => ({ ...target(ref!), values }),
   },
-  check: element('browser_check', 'check a checkbox or radio', 'check'),
-  uncheck: element('browser_uncheck', 'uncheck a checkbox', 'uncheck'),
-  hover: element('browser_hover', 'move the mouse over an element', 'hover'),
+  check: element('browser_check', 'check', 'check a checkbox or radio'),
+  uncheck: element('browser_uncheck', 'uncheck', 'uncheck a checkbox'),
+  hover: element('browser_hover', 'hover', 'move the mouse over an element'),
   get: {
     usage: 'get <what> [ref] [--name N]',
     summary: `read ${GET_WHAT.join('|')}`,
+    tool: 'browser_get',
     args: [1, 2],
     flags: ['name'],
-    build: ([what, ref], flags) => {
+    params: ([what, ref], flags) => {
       oneOf('thing to get', what!, GET_WHAT);
       if (ref === undefined && !PAGE_WIDE.has(what!)) throw new UsageError(`get ${what} needs a ref or CSS selector.`);
-      return { tool: 'browser_get', params: { what, ...(ref === undefined ? {} : target(ref)), name: flags.name } };
+      return { what, ...(ref === undefined ? {} : target(ref)), name: flags.name };
     },
   },
   is: {
     usage: 'is <what> <ref>',
     summary: `true or false: ${IS_WHAT.join('|')}`,
+    tool: 'browser_is',
     args: [2, 2],
-    build: ([what, ref]) => ({ tool: 'browser_is', params: { what: oneOf('state', what!, IS_WHAT), ...target(ref!) } }),
+    params: ([what, ref]) => ({ what: oneOf('state', what!, IS_WHAT), ...target(ref!) }),
   },
   screenshot: {
     usage: 'screenshot [file] [--full] [--root REF]',
     summary: 'capture the viewport (--full: whole page; --root: one element) and write the image',
+    tool: 'browser_take_screenshot',
     args: [0, 1],
     flags: ['full', 'root'],
-    build: ([file], flags) => ({
-      tool: 'browser_take_screenshot',
-      params: {
-        fullPage: flags.full === true || undefined,
-        ...(typeof flags.root === 'string' ? target(flags.root) : {}),
-        format: file && /\.jpe?g$/i.test(file) ? 'jpeg' : undefined,
-      },
+    params: ([file], flags) => ({
+      fullPage: flags.full === true || undefined,
+      ...(typeof flags.root === 'string' ? target(flags.root) : {}),
+      format: file && /\.jpe?g$/i.test(file) ? 'jpeg' : undefined,
     }),
   },
   console: {
     usage: 'console [--level L]',
     summary: 'console messages of the current tab, newest first',
+    tool: 'browser_console_messages',
     args: [0, 0],
     flags: ['level'],
-    build: (_args, flags) => ({ tool: 'browser_console_messages', params: { level: flags.level } }),
+    params: (_args, flags) => ({ level: flags.level }),
   },
   tabs: {
     usage: 'tabs [new [url] | select <id> | close [id]]',
     summary: "list the CLI's tabs, or open, select or close one",
+    tool: 'browser_tabs',
     args: [0, 2],
-    build: ([action = 'list', arg]) => {
+    params: ([action = 'list', arg]) => {
       oneOf('tabs action', action, ['list', 'new', 'select', 'close']);
       if (action === 'list' && arg !== undefined) throw new UsageError('tabs (list) takes no argument.');
       if (action === 'select' && arg === undefined) throw new UsageError('tabs select needs a tab id (see "tabs").');
-      if (action === 'new') return { tool: 'browser_tabs', params: { action, url: arg } };
-      return { tool: 'browser_tabs', params: { action, tabId: arg === undefined ? undefined : tabId(arg) } };
+      if (action === 'new') return { action, url: arg };
+      return { action, tabId: arg === undefined ? undefined : tabId(arg) };
     },
   },
   eval: {
     usage: 'eval <js>',
     summary: 'run JavaScript in the page (an expression, or a function to call) and print the result',
+    tool: 'browser_evaluate',
     args: [1, 1],
-    build: ([source]) => ({ tool: 'browser_evaluate', params: FUNCTION_SOURCE.test(source!) ? { function: source } : { expression: source } }),
+    params: ([source]) => (FUNCTION_SOURCE.test(source!) ? { function: source } : { expression: source }),
   },
 };
+
+/**
+ * The tool groups (--caps) a hub must offer for every command to work: the
+ * default groups plus those of the CLI's tools (get and is are "interact").
+ */
+export function capsNeeded(): string[] {
+  return [...new Set([...DEFAULT_CAPS, ...Object.values(COMMANDS).map((c) => capabilityOf(c.tool) ?? 'all')])];
+}
 
 export function tabId(value: string): number {
   const id = Number(value);

@@ -18,14 +18,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { configDir, loadOrCreateToken } from '../pairing.ts';
+import { capsNeeded } from './commands.ts';
 import { probe } from '../runtime.ts';
 import { SERVER_VERSION } from '../version.ts';
 
 export const CLI_SESSION_NAME = 'browser-agent CLI';
 const HUB_START_TIMEOUT_MS = 15_000;
 
-/** Thrown when the CLI cannot reach or start a hub: exit code 1 with this text. */
-export class HubError extends Error {}
+/** A failure outside the tool call (no hub, no session, unwritable file): exit code 1 with this text. */
+export class ShellError extends Error {}
 
 function sessionFile(port: number): string {
   return path.join(configDir(), `cli-session-${port}.json`);
@@ -54,7 +55,7 @@ export async function ensureHub(port: number): Promise<void> {
   const health = await probe(port);
   if (health?.role === 'hub') return;
   if (health) {
-    throw new HubError(
+    throw new ShellError(
       `Port ${port} is used by an MCP client's own browser-agent server, which has no shell endpoint. ` +
         `Start a hub with "browser-agent serve --port <other>" and pass that --port, or stop that client.`,
     );
@@ -68,7 +69,9 @@ async function startHub(port: number): Promise<void> {
   // goes to a file the error below can point at.
   const log = fs.openSync(hubLog(), 'a');
   // Same executable and loader flags (tsx in a checkout), so the hub is the same build as this CLI.
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'serve', '--port', String(port)], {
+  // It offers the tool groups the CLI's commands use; MCP clients that join it see those too.
+  const args = [...process.execArgv, process.argv[1]!, 'serve', '--port', String(port), '--caps', capsNeeded().join(',')];
+  const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', log, log],
     env: process.env,
@@ -85,7 +88,7 @@ async function startHub(port: number): Promise<void> {
     if (exited !== undefined && (await probe(port)) === null) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new HubError(`The hub on port ${port} did not start${exited !== undefined ? ` (it exited with code ${exited})` : ''}. Its log:\n${tail(hubLog())}`);
+  throw new ShellError(`The hub on port ${port} did not start${exited !== undefined ? ` (it exited with code ${exited})` : ''}. Its log:\n${tail(hubLog())}`);
 }
 
 function tail(file: string): string {
@@ -119,7 +122,7 @@ export async function connectSession(port: number): Promise<Client> {
   try {
     await client.connect(transport);
   } catch (error) {
-    throw new HubError(`Could not open an MCP session on the hub at ${url.href}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ShellError(`Could not open an MCP session on the hub at ${url.href}: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (transport.sessionId) saveSessionId(port, transport.sessionId);
   return client;

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from '../../../src/shared/constants.ts';
-import { COMMANDS, FLAG_DEFS, GLOBAL_FLAGS, tabId, UsageError, type Command, type Flag, type Flags, type ToolCall } from './commands.ts';
-import { connectSession, ensureHub, HubError } from './connect.ts';
+import { capsNeeded, COMMANDS, FLAG_DEFS, GLOBAL_FLAGS, tabId, UsageError, type Command, type Flag, type Flags, type Params } from './commands.ts';
+import { connectSession, ensureHub, ShellError } from './connect.ts';
 
 export { commandsHelp } from './commands.ts';
 
@@ -20,7 +20,8 @@ export function isShellCommand(name: string): boolean {
 }
 
 interface Invocation {
-  call: ToolCall;
+  tool: Command['tool'];
+  params: Params;
   port: number;
   json: boolean;
   /** Where `screenshot <file>` writes the image. */
@@ -33,9 +34,10 @@ export async function runShell(name: string, argv: string[]): Promise<number> {
   try {
     invocation = parse(name, command, argv);
   } catch (error) {
-    if (!(error instanceof UsageError || error instanceof TypeError)) throw error;
-    // parseArgs reports unknown or malformed flags as TypeError (ERR_PARSE_ARGS_*).
-    process.stderr.write(`browser-agent ${name}: ${error.message}\nUsage: browser-agent ${command.usage}\n`);
+    // parseArgs reports unknown or malformed flags as errors coded ERR_PARSE_ARGS_*.
+    const fromParseArgs = String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+    if (!(error instanceof UsageError || fromParseArgs)) throw error;
+    process.stderr.write(`browser-agent ${name}: ${(error as Error).message}\nUsage: browser-agent ${command.usage}\n`);
     return 2;
   }
   if (invocation === 'help') {
@@ -46,10 +48,10 @@ export async function runShell(name: string, argv: string[]): Promise<number> {
   try {
     await ensureHub(invocation.port);
     client = await connectSession(invocation.port);
-    const result = (await client.callTool({ name: invocation.call.tool, arguments: invocation.call.params })) as CallToolResult;
+    const result = (await client.callTool({ name: invocation.tool, arguments: invocation.params })) as CallToolResult;
     return report(result, invocation);
   } catch (error) {
-    if (!(error instanceof HubError)) throw error;
+    if (!(error instanceof ShellError)) throw error;
     process.stderr.write(`browser-agent: ${error.message}\n`);
     return 1;
   } finally {
@@ -72,14 +74,14 @@ function parse(name: string, command: Command, argv: string[]): Invocation | 'he
   }
   const port = flags.port === undefined ? DEFAULT_PORT : Number(flags.port);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${String(flags.port)}".`);
-  const call = command.build(positionals, flags);
+  const params = command.params(positionals, flags);
   if (typeof flags.tab === 'string') {
     if (name === 'tabs') throw new UsageError('tabs takes the tab id as an argument ("tabs select <id>"), not --tab.');
-    call.params.tabId = tabId(flags.tab);
+    params.tabId = tabId(flags.tab);
   }
   // Drop unset optional params so the tool sees exactly what was given.
-  call.params = Object.fromEntries(Object.entries(call.params).filter(([, value]) => value !== undefined));
-  return { call, port, json: flags.json === true, file: name === 'screenshot' ? positionals[0] : undefined };
+  const given = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+  return { tool: command.tool, params: given, port, json: flags.json === true, file: name === 'screenshot' ? positionals[0] : undefined };
 }
 
 function report(result: CallToolResult, invocation: Invocation): number {
@@ -90,6 +92,10 @@ function report(result: CallToolResult, invocation: Invocation): number {
   const images = result.content.flatMap((c) => (c.type === 'image' ? [{ mimeType: c.mimeType, data: c.data }] : []));
   const ok = result.isError !== true;
   let output = text;
+  // A hub started with a narrower --caps than the CLI needs (e.g. "serve" with the defaults lacks get/is).
+  if (!ok && text.startsWith('Error UNKNOWN_TOOL')) {
+    output = `Error UNKNOWN_TOOL: the hub on port ${invocation.port} does not offer ${invocation.tool}. Restart it with "browser-agent serve --caps ${capsNeeded().join(',')}" (or --caps all).`;
+  }
   if (ok && invocation.file) output += `\n${writeImage(invocation.file, text, images[0]?.data)}`;
   if (invocation.json) {
     process.stdout.write(JSON.stringify({ ok, text: output, ...(images.length ? { images } : {}) }) + '\n');
@@ -114,7 +120,7 @@ function writeImage(file: string, text: string, scaled: string | undefined): str
     fs.copyFileSync(saved, target);
     return `Wrote ${target}`;
   } catch {
-    if (!scaled) throw new HubError(`The screenshot came back without an image; nothing was written to ${target}.`);
+    if (!scaled) throw new ShellError(`The screenshot came back without an image; nothing was written to ${target}.`);
     fs.writeFileSync(target, Buffer.from(scaled, 'base64'));
     return `Wrote ${target} (scaled copy)`;
   }

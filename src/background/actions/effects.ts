@@ -7,7 +7,7 @@ import type { ActionReport } from '../../shared/methods/actions.ts';
 import { sendToFrame } from '../frames.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 
-type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog'>;
+type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download'>;
 
 /** How long a navigation the action started may take to load before we report it as started only. */
 const NAVIGATION_WAIT_MS = 10_000;
@@ -36,6 +36,10 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
       navigationDone?.(d.url);
     }
   };
+  let download: { filename: string; url: string } | undefined;
+  const onDownload = (item: chrome.downloads.DownloadItem) => {
+    download = { filename: item.filename.split(/[\\/]/).pop() || item.url.split('/').pop() || '', url: item.finalUrl || item.url };
+  };
   const onCreated = (tab: browser.Tabs.Tab) => {
     if (tab.openerTabId === tabId && tab.id !== undefined) newTabs.push({ id: tab.id, url: tab.pendingUrl ?? tab.url ?? '' });
   };
@@ -51,6 +55,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
   nav.onReferenceFragmentUpdated.addListener(onSameDocument);
   nav.onHistoryStateUpdated.addListener(onSameDocument);
   browser.tabs.onCreated.addListener(onCreated);
+  chrome.downloads.onCreated.addListener(onDownload);
   try {
     // A dialog blocks the input call until it is handled: report it instead of waiting.
     const value = await Promise.race([act(), dialogPromise]);
@@ -63,6 +68,10 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
       const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS));
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
       navigationStarted = (await Promise.race([finished, timeout, aborted])) ?? `${navigationStarted} (still loading)`;
+      // A download aborts the navigation and is announced just after it.
+      for (let waited = 0; /ERR_ABORTED/.test(navigationStarted) && !download && waited < 1000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
@@ -74,6 +83,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
         ...(navigationStarted ? { navigatedTo: navigationStarted } : {}),
         ...(newTabs.length ? { newTabs } : {}),
         ...(dialog ? { dialog } : {}),
+        ...(download ? { download } : {}),
       },
     };
   } finally {
@@ -83,6 +93,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
     nav.onReferenceFragmentUpdated.removeListener(onSameDocument);
     nav.onHistoryStateUpdated.removeListener(onSameDocument);
     browser.tabs.onCreated.removeListener(onCreated);
+    chrome.downloads.onCreated.removeListener(onDownload);
     stopDialog();
   }
 }

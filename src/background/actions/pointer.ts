@@ -5,7 +5,9 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
-import { pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
+import { frameOf, pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { sendToFrame } from '../frames.ts';
 
 const ACTIONABLE = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true };
 
@@ -13,9 +15,20 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const point = await pointFor(tabId, spec, { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const options = { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) };
+  let point;
+  try {
+    point = await pointFor(tabId, spec, options);
+  } catch (error) {
+    // Without the debugger (DevTools-like tools holding the tab, a policy)
+    // a plain left click can still be done through the DOM; say so.
+    if (!(error instanceof AgentError && error.code === 'DEBUGGER_DETACHED') || params.button || params.modifiers?.length || (params.clickCount ?? 1) > 1) throw error;
+    const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
+    return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${error.message})`, via: 'dom', ...effects };
+  }
+  const target = point;
   const { effects } = await withEffects(tabId, ctx.signal, () =>
-    mouseClick(tabId, point.x, point.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
+    mouseClick(tabId, target.x, target.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
   return { tabId, detail: point.description, via: 'cdp', ...effects };
 }

@@ -60,6 +60,12 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => find(request);
     case 'mark':
       return () => mark(request.target, request.nonce);
+    case 'domClick':
+      return async (): Promise<ContentResults['domClick']> => {
+        const { element, description } = await locate(request.target, request.options);
+        (element as HTMLElement).click();
+        return { description };
+      };
     default:
       return undefined;
   }

@@ -14,6 +14,8 @@ export const ActionReport = z.object({
   navigatedTo: z.string().optional(),
   newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),
   dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
+  /** A download the action started (file name as the server suggested it). */
+  download: z.object({ filename: z.string(), url: z.string() }).optional(),
 });
 export type ActionReport = z.infer<typeof ActionReport>;
 

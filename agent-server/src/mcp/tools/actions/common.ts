@@ -19,7 +19,8 @@ export const SNAPSHOT_AFTER = {
 /** The short effect report every action returns: what was hit and what it caused. */
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
-  if (report.navigatedTo) response.text(`Navigated to ${report.navigatedTo}`);
+  if (report.navigatedTo && !report.download) response.text(`Navigated to ${report.navigatedTo}`);
+  if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
   if (report.dialog) {
