@@ -1,6 +1,6 @@
 import { AgentError } from './errors.ts';
 
-const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:', 'data:']);
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:']);
 
 /**
  * Turns what an agent typed into a URL the browser may open. Bare hosts get a
@@ -20,11 +20,15 @@ export function normalizeUrl(input: string, options: { allowFile?: boolean } = {
   } catch {
     throw new AgentError('INVALID_URL', `"${input}" is not a valid URL: pass an absolute URL such as https://example.com/.`);
   }
+  if (url.protocol === 'data:') {
+    // Chrome blocks top-level navigation to data: URLs (it would abort with ERR_ABORTED).
+    throw new AgentError('BLOCKED_SCHEME', 'Chrome does not open data: URLs in a tab; serve the content from a local web server instead.');
+  }
   if (url.protocol === 'file:' && !options.allowFile) {
     throw new AgentError('BLOCKED_SCHEME', 'file: URLs are blocked; start the server with --allow-file-urls to allow them.');
   }
   if (!ALLOWED_SCHEMES.has(url.protocol) && url.protocol !== 'file:') {
-    throw new AgentError('BLOCKED_SCHEME', `URLs with the ${url.protocol} scheme are not allowed (only http, https, about:blank and data).`);
+    throw new AgentError('BLOCKED_SCHEME', `URLs with the ${url.protocol} scheme are not allowed (only http, https and about:blank).`);
   }
   if (url.protocol === 'about:' && url.href !== 'about:blank') {
     throw new AgentError('BLOCKED_SCHEME', `Only about:blank is allowed among about: URLs, not ${url.href}.`);

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHome, freePort } from './helpers/agent-server.ts';
+import { ExtensionBrowser } from './helpers/extension-browser.ts';
+import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
+import { html, TestServer } from './helpers/server.ts';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** One shell command, as a script would run it: its own process, its output and exit code. */
+function cli(home: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, BROWSER_AGENT_HOME: home } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** `browser-agent serve` on a test port, with the tool groups the CLI uses (as the CLI starts it itself). */
+function startHub(port: number, home: string): { child: ChildProcess; output: () => string } {
+  const args = [CLI, 'serve', '--port', String(port), '--no-launch', '--caps', 'core,tabs,interact'];
+  const child = spawn(process.execPath, args, { env: { ...process.env, BROWSER_AGENT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+function refOf(snapshot: string, line: RegExp): string {
+  const match = snapshot.split('\n').find((l) => line.test(l))?.match(/\[ref=([^\]]+)\]/);
+  if (!match) throw new Error(`no ref for ${line} in:\n${snapshot}`);
+  return match[1]!;
+}
+
+test('--help lists every shell command, and bad usage exits 2 with the usage on stderr', async () => {
+  assertBuilt();
+  const dir = tempDir('cli-usage');
+  const { home } = createHome(dir);
+  try {
+    const help = await cli(home, '--help');
+    expect(help.code).toBe(0);
+    for (const usage of ['open <url>', 'snapshot [-i] [--depth N] [--root REF]', 'click <ref>', 'fill <ref> <text>', 'type <ref> <text>', 'press <key>', 'select <ref> <value...>', 'check <ref>', 'uncheck <ref>', 'hover <ref>', 'get <what> [ref] [--name N]', 'is <what> <ref>', 'screenshot [file]', 'console', 'tabs', 'eval <js>']) {
+      expect(help.stdout).toContain(`browser-agent ${usage}`);
+    }
+    const missing = await cli(home, 'click');
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toContain('Usage: browser-agent click <ref>');
+    const unknownFlag = await cli(home, 'snapshot', '--deep');
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toContain("Unknown option '--deep'");
+    const badWhat = await cli(home, 'get', 'colour', 'e1');
+    expect(badWhat.code).toBe(2);
+    expect(badWhat.stderr).toContain('Unknown thing to get "colour". One of: text, html, value');
+  } finally {
+    removeDir(dir);
+  }
+});
+
+test('shell commands drive one tab across invocations: open, snapshot -i, click, fill, get, is, screenshot, --json, stale refs, a restarted hub', async () => {
+  assertBuilt();
+  const dir = tempDir('cli');
+  const port = await freePort();
+  const { home, token } = createHome(dir);
+  const hub = startHub(port, home);
+  const hubs = [hub];
+  const pages = await new TestServer().start();
+  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const run = (...args: string[]) => cli(home, ...args, '--port', String(port));
+  try {
+    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    const url = pages.page('/form', html(`<button onclick="document.querySelector('p').textContent = 'clicked'">Go</button><input aria-label="Name"><p>idle</p>`, 'CLI test'));
+
+    const open = await run('open', url);
+    expect(open.stderr).toBe('');
+    expect(open.code).toBe(0);
+    expect(open.stdout).toContain('Title: CLI test');
+    const tab = /Tab: (\d+)/.exec(open.stdout)![1];
+
+    // A separate process, yet the same tab: the CLI resumes its one session.
+    const snapshot = await run('snapshot', '-i');
+    expect(snapshot.code).toBe(0);
+    expect(snapshot.stdout).toContain(`Tab: ${tab}`);
+    expect(snapshot.stdout).not.toContain('idle'); // -i: interactive elements only
+    const button = refOf(snapshot.stdout, /button "Go"/);
+    const field = refOf(snapshot.stdout, /textbox "Name"/);
+
+    expect((await run('click', button)).code).toBe(0);
+    expect((await run('get', 'text', 'p')).stdout.trim()).toBe('clicked'); // a CSS selector works where a ref does
+
+    expect((await run('fill', field, 'hello world')).code).toBe(0);
+    expect((await run('get', 'value', field)).stdout.trim()).toBe('hello world');
+
+    const json = await run('is', 'visible', button, '--json');
+    expect(JSON.parse(json.stdout)).toEqual({ ok: true, text: 'true' });
+
+    const file = path.join(dir, 'shots', 'page.png');
+    const shot = await run('screenshot', file);
+    expect(shot.code).toBe(0);
+    expect(shot.stdout).toContain(`Wrote ${file}`);
+    expect(fs.readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
+
+    const tabs = await run('tabs');
+    expect(tabs.stdout).toContain(`[current] tab ${tab}: CLI test`);
+
+    // Loading the page again makes the old refs stale: exit 1, the tool's error on stderr, nothing on stdout.
+    expect((await run('open', url)).code).toBe(0);
+    const stale = await run('click', button);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toBe('');
+    expect(stale.stderr).toContain(`Error STALE_REF: Ref ${button} is stale`);
+    const staleJson = await run('click', button, '--json');
+    expect(staleJson.code).toBe(1);
+    expect(JSON.parse(staleJson.stdout)).toMatchObject({ ok: false, text: expect.stringContaining('STALE_REF') });
+
+    const other = await run('snapshot', '--tab', '999999');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain(`TAB_NOT_FOUND: Tab 999999 is not one of this agent's tabs. Valid tab ids: ${tab}`);
+
+    // A restarted hub does not know the stored session: the CLI opens a new one, and its
+    // name gets the old tab back once the extension has reconnected.
+    hub.child.kill('SIGTERM');
+    await new Promise((resolve) => hub.child.once('exit', resolve));
+    hubs.push(startHub(port, home));
+    await expect.poll(() => hubs.at(-1)!.output(), { timeout: 25_000 }).toContain('extension 0.1.0 connected');
+    const resumed = await run('get', 'title');
+    expect(resumed.stderr).toBe('');
+    expect(resumed.stdout.trim()).toBe('CLI test');
+  } finally {
+    for (const h of hubs) h.child.kill('SIGTERM');
+    await browser.stop();
+    await pages.stop();
+    removeDir(dir);
+  }
+});
