@@ -6,6 +6,7 @@
 import { AgentError } from '../shared/errors.ts';
 import { navigationErrorCode } from '../shared/urls.ts';
 import { cdp, onCdpEvent } from './cdp.ts';
+import { listenAll, on } from './listen.ts';
 
 export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
 
@@ -130,29 +131,23 @@ function waitForMainFrame(
     function finish(error?: AgentError, url = '', downloaded?: DownloadInfo) {
       if (finished) return;
       finished = true;
-      nav.onBeforeNavigate.removeListener(onBefore);
-      nav.onCommitted.removeListener(onCommitted);
-      nav.onDOMContentLoaded.removeListener(onDom);
-      nav.onCompleted.removeListener(onCompleted);
-      nav.onReferenceFragmentUpdated.removeListener(onFragment);
-      nav.onErrorOccurred.removeListener(onError);
-      chrome.downloads.onCreated.removeListener(onDownload);
-      chrome.downloads.onChanged.removeListener(onDownloadChanged);
-      chrome.tabs.onRemoved.removeListener(onRemoved);
+      unsubscribe();
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve({ url, ...(downloaded ? { download: downloaded } : {}) });
     }
 
-    nav.onBeforeNavigate.addListener(onBefore);
-    nav.onCommitted.addListener(onCommitted);
-    nav.onDOMContentLoaded.addListener(onDom);
-    nav.onCompleted.addListener(onCompleted);
-    nav.onReferenceFragmentUpdated.addListener(onFragment);
-    nav.onErrorOccurred.addListener(onError);
-    chrome.downloads.onCreated.addListener(onDownload);
-    chrome.downloads.onChanged.addListener(onDownloadChanged);
-    chrome.tabs.onRemoved.addListener(onRemoved);
+    const unsubscribe = listenAll([
+      on(nav.onBeforeNavigate, onBefore),
+      on(nav.onCommitted, onCommitted),
+      on(nav.onDOMContentLoaded, onDom),
+      on(nav.onCompleted, onCompleted),
+      on(nav.onReferenceFragmentUpdated, onFragment),
+      on(nav.onErrorOccurred, onError),
+      on(chrome.downloads.onCreated, onDownload),
+      on(chrome.downloads.onChanged, onDownloadChanged),
+      on(chrome.tabs.onRemoved, onRemoved),
+    ]);
     signal.addEventListener('abort', onAbort);
     start().catch((error: Error) => finish(error instanceof AgentError ? error : new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`)));
   });

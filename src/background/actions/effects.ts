@@ -5,6 +5,7 @@
 import browser from 'webextension-polyfill';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { sendToFrame } from '../frames.ts';
+import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 
 type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download'>;
@@ -49,13 +50,15 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
     dialogOpened();
   });
   const nav = chrome.webNavigation;
-  nav.onBeforeNavigate.addListener(onBefore);
-  nav.onCompleted.addListener(onCompleted);
-  nav.onErrorOccurred.addListener(onError);
-  nav.onReferenceFragmentUpdated.addListener(onSameDocument);
-  nav.onHistoryStateUpdated.addListener(onSameDocument);
-  browser.tabs.onCreated.addListener(onCreated);
-  chrome.downloads.onCreated.addListener(onDownload);
+  const unsubscribe = listenAll([
+    on(nav.onBeforeNavigate, onBefore),
+    on(nav.onCompleted, onCompleted),
+    on(nav.onErrorOccurred, onError),
+    on(nav.onReferenceFragmentUpdated, onSameDocument),
+    on(nav.onHistoryStateUpdated, onSameDocument),
+    on(browser.tabs.onCreated, onCreated),
+    on(chrome.downloads.onCreated, onDownload),
+  ]);
   try {
     // A dialog blocks the input call until it is handled: report it instead of waiting.
     const value = await Promise.race([act(), dialogPromise]);
@@ -87,13 +90,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
       },
     };
   } finally {
-    nav.onBeforeNavigate.removeListener(onBefore);
-    nav.onCompleted.removeListener(onCompleted);
-    nav.onErrorOccurred.removeListener(onError);
-    nav.onReferenceFragmentUpdated.removeListener(onSameDocument);
-    nav.onHistoryStateUpdated.removeListener(onSameDocument);
-    browser.tabs.onCreated.removeListener(onCreated);
-    chrome.downloads.onCreated.removeListener(onDownload);
+    unsubscribe();
     stopDialog();
   }
 }
