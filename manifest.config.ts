@@ -20,6 +20,7 @@ export default defineManifest({
   host_permissions: ['<all_urls>'],
   background: { service_worker: 'src/background/index.ts', type: 'module' },
   action: { default_popup: 'src/popup/index.html', default_title: 'LLM Browser Agent' },
+  devtools_page: 'src/devtools/devtools.html',
   content_scripts: [
     {
       matches: ['<all_urls>'],

@@ -42,7 +42,11 @@ function overlay(): ShadowRoot {
   return root;
 }
 
-/** Outlines `el` for about 600 ms. Safe to call for every action; never throws. */
+/**
+ * Outlines `el` for about 600 ms. Safe to call for every action; never
+ * throws. Call it before the hit test: it also moves the indicator out of
+ * the way when the indicator covers `el`.
+ */
 export function flashTarget(el: Element): void {
   try {
     const rect = el.getBoundingClientRect();
@@ -51,11 +55,27 @@ export function flashTarget(el: Element): void {
     box.className = 'flash';
     Object.assign(box.style, { left: `${rect.left - 2}px`, top: `${rect.top - 2}px`, width: `${rect.width + 4}px`, height: `${rect.height + 4}px` });
     overlay().append(box);
+    stepAsideFor(rect);
     setTimeout(() => box.classList.add('out'), FLASH_MS - 200);
     setTimeout(() => box.remove(), FLASH_MS);
   } catch {
     // Feedback is a courtesy: it must never make an action fail.
   }
+}
+
+/**
+ * The pill takes clicks (to hide it), so over the agent's target it would
+ * fail the hit test or swallow the click: it steps aside while the agent
+ * acts there.
+ */
+function stepAsideFor(target: DOMRect): void {
+  if (!pill) return;
+  const own = pill.getBoundingClientRect();
+  const overlaps = own.left < target.right && target.left < own.right && own.top < target.bottom && target.top < own.bottom;
+  if (!overlaps) return;
+  const hidden = pill;
+  hidden.style.visibility = 'hidden';
+  setTimeout(() => hidden.style.removeProperty('visibility'), 2000);
 }
 
 /** Shows or hides the "Agent is controlling this tab" pill. Once the user clicks it away it stays away on this page. */

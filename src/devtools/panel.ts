@@ -48,10 +48,22 @@ async function showTab(): Promise<void> {
     $('tab-title').textContent = 'No tab: open this panel from DevTools, or add ?tabId=<id> to the address.';
     return;
   }
-  const tab = await browser.tabs.get(tabId).catch(() => null);
+  const tab = (await browser.tabs.get(tabId).catch(() => null)) ?? (await fromInspectedWindow());
   tabUrl = tab?.url ?? '';
   $('tab-title').textContent = tab ? `${tab.title || '(no title)'} · tab ${tabId}` : `Tab ${tabId} is closed.`;
   $('tab-url').textContent = tabUrl;
+}
+
+/** Older Chrome gave DevTools pages no tabs API; the inspected page can still tell its own URL and title. */
+function fromInspectedWindow(): Promise<{ url: string; title: string } | null> {
+  const inspected = globalThis.chrome?.devtools?.inspectedWindow;
+  if (!inspected) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    inspected.eval('[location.href, document.title]', (value: unknown, error?: unknown) => {
+      const [url, title] = !error && Array.isArray(value) ? (value as string[]) : ['', ''];
+      resolve(url ? { url, title } : null);
+    });
+  });
 }
 
 function fillParams(): void {
@@ -62,6 +74,7 @@ function fillParams(): void {
 
 const result = createResultView({
   response: $('response'),
+  text: $('response-text'),
   shot: $('shot'),
   shotImg: $('shot-img'),
   shotCaption: $('shot-caption'),
@@ -106,5 +119,7 @@ browser.storage.session.onChanged.addListener((changes) => {
 if (tabId !== null) browser.tabs.onUpdated.addListener((id) => id === tabId && void showTab());
 $('console-note').textContent = 'Press Refresh to load the messages the extension has captured.';
 
-void getStatus().then(showStatus);
+void getStatus()
+  .then(showStatus)
+  .catch(() => showStatus({ state: 'disconnected', reason: 'Could not read the connection status; reopen DevTools.', url: '', since: Date.now() }));
 void showTab().then(fillParams);

@@ -7,6 +7,8 @@ import type { UiReply } from '../shared/ui-messages.ts';
 
 interface Elements {
   response: HTMLPreElement;
+  /** Multi-line strings of the result (a snapshot's text), shown as text instead of one escaped JSON line. */
+  text: HTMLPreElement;
   shot: HTMLElement;
   shotImg: HTMLImageElement;
   shotCaption: HTMLElement;
@@ -26,10 +28,21 @@ function imageOf(result: unknown): ImageResult | null {
   return r.mimeType.startsWith('image/') ? (r as ImageResult) : null;
 }
 
-function shorten(result: unknown): unknown {
-  if (!imageOf(result)) return result;
-  const { data, ...rest } = result as ImageResult;
-  return { ...rest, data: `<${data.length} base64 characters, shown above>` };
+function shorten(result: unknown): { json: unknown; text: string } {
+  if (imageOf(result)) {
+    const { data, ...rest } = result as ImageResult;
+    return { json: { ...rest, data: `<${data.length} base64 characters, shown above>` }, text: '' };
+  }
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return { json: result, text: '' };
+  const json: Record<string, unknown> = {};
+  const texts: string[] = [];
+  for (const [key, value] of Object.entries(result)) {
+    if (typeof value === 'string' && value.includes('\n')) {
+      json[key] = '<shown below>';
+      texts.push(value);
+    } else json[key] = value;
+  }
+  return { json, text: texts.join('\n\n') };
 }
 
 export function createResultView(el: Elements): { show(reply: UiReply): void; clear(): void } {
@@ -44,16 +57,21 @@ export function createResultView(el: Elements): { show(reply: UiReply): void; cl
       el.response.className = 'response pending';
       el.response.textContent = 'Running…';
       el.shot.hidden = true;
+      el.text.hidden = true;
     },
     show(reply) {
       if (!reply.ok) {
         el.response.className = 'response error';
         el.response.textContent = `${reply.error.code}\n${reply.error.message}`;
         el.shot.hidden = true;
+        el.text.hidden = true;
         return;
       }
       el.response.className = 'response ok';
-      el.response.textContent = JSON.stringify(shorten(reply.result), null, 2) ?? 'null';
+      const { json, text } = shorten(reply.result);
+      el.response.textContent = JSON.stringify(json, null, 2) ?? 'null';
+      el.text.textContent = text;
+      el.text.hidden = !text;
       const image = imageOf(reply.result);
       el.shot.hidden = !image;
       if (image) {

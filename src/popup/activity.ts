@@ -29,7 +29,7 @@ function row(entry: ActivityEntry): HTMLLIElement {
     span.textContent = text;
     li.append(span);
   }
-  li.title = `${entry.session}${entry.error ? `\n${entry.error}` : ''}`;
+  li.title = [entry.session, entry.target, entry.error].filter(Boolean).join('\n');
   return li;
 }
 

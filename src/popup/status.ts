@@ -19,7 +19,8 @@ export function renderStatus(line: HTMLElement, status: Status): void {
   // "Stopped" is a different promise than "Off": the user pressed Stop agent, not the toggle.
   const label = status.state === 'disabled' && /^Stopped/.test(status.reason) ? 'Stopped' : LABELS[status.state];
   line.dataset.stopped = String(label === 'Stopped');
-  line.textContent = `${label}${status.url ? ` — ${status.url}` : ''}${status.reason ? `: ${status.reason}` : ''}`;
+  // The stop reason already starts with "Stopped by you"; saying "Stopped:" first would stutter.
+  line.textContent = label === 'Stopped' ? status.reason : `${label}${status.url ? ` — ${status.url}` : ''}${status.reason ? `: ${status.reason}` : ''}`;
 }
 
 /** Shows the current status and follows every change; `onChange` lets the page react (toggle state). */

@@ -12,6 +12,7 @@ export function playgroundHtml({ token, port }: { token: string; port: number })
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="browser-agent-token" content="${escapeAttr(token)}">
   <title>Browser Agent playground · ${port}</title>
+  <link rel="icon" href="data:,">
   <link rel="stylesheet" href="/playground.css">
 </head>
 <body>

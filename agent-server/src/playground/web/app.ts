@@ -3,6 +3,7 @@
  * page (or one the user pastes), lists the tools, and runs them with a JSON
  * params editor, a target tab, the result and a history.
  */
+import './jitless.ts';
 import { addHistory, clearHistory, exportHistory, loadHistory, renderHistory, type HistoryEntry } from './history.ts';
 import { connect, type Connection, type Tool } from './mcp.ts';
 import { failure, renderResult } from './render.ts';
