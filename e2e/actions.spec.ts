@@ -21,6 +21,10 @@ test('click by ref is trusted input and reports a navigation it caused', async (
   const pressed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Press"') });
   expect(pressed.text).toContain('Clicked <button');
   expect(await pageText(agent, '/click', 'button')).toBe('trusted=true');
+  // The person sees an "agent is controlling this tab" pill; the agent's snapshot does not.
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/click'))!;
+  await expect(page.locator('[data-llm-browser-agent-feedback]')).toHaveCount(1);
+  expect((await agent.server.ok('browser_snapshot')).text).not.toContain('Agent is controlling');
   const nav = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Go on"') });
   expect(nav.text).toContain(`Navigated to ${agent.pages.url('/next')}`);
 });

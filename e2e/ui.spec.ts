@@ -141,16 +141,16 @@ test('playground: lists tools, runs navigate, snapshot and click, shows an image
   const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
   try {
     await expect.poll(() => output, { timeout: 20_000 }).toContain('extension 0.1.0 connected');
-    expect(output).toContain(`Playground: http://127.0.0.1:${port}/`);
-    // Another site's request for the page gets no token.
-    const foreign = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
-    expect(await foreign.text()).toContain('name="browser-agent-token" content=""');
+    expect(output).toContain(`Playground: http://127.0.0.1:${port}/#token=${token}`);
+    // The page is never served with the token, whoever asks.
+    const served = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'sec-fetch-site': 'none' } });
+    expect(await served.text()).not.toContain(token);
 
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     await page.setViewportSize({ width: 1320, height: 900 });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`http://127.0.0.1:${port}/#token=${token}`);
     await expect(page.getByRole('status')).toHaveText('Connected');
     const tools = page.locator('#tools');
     await expect(tools.getByRole('button', { name: 'browser_snapshot', exact: true })).toBeVisible();

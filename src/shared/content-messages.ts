@@ -87,6 +87,8 @@ export type ContentRequest =
   | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string; refFloor: number }
   /** Sets data-llm-agent-mark=<nonce> on the element so main-world / CDP code can find it. */
   | { type: 'mark'; target: TargetSpec; nonce: string }
+  /** Hides our on-page feedback for a screenshot (hidden: true) and shows it again (false). */
+  | { type: 'feedback'; hidden: boolean }
   /** Fallback when the debugger cannot attach: locate, then HTMLElement.click() (not trusted). */
   | { type: 'domClick'; target: TargetSpec; options: LocateOptions };
 
@@ -126,6 +128,7 @@ export interface ContentResults {
   find: { matches: FoundElement[]; total: number; maxRef: number };
   mark: { description: string };
   domClick: { description: string };
+  feedback: { ok: true };
 }
 
 /** Attribute `mark` sets; main-world code removes it after use. */

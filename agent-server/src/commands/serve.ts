@@ -15,11 +15,11 @@ export async function runServe(args: string[]): Promise<number> {
   setQuiet(options.quiet);
   const runtime = await startRuntime(options, 'hub');
   mountMcpHttp(runtime.hub, runtime.browser, { token: loadOrCreateToken(), outputDir: options.outputDir, allowFileUrls: options.allowFileUrls, caps: options.caps });
-  mountPlayground(runtime.hub, loadOrCreateToken());
+  mountPlayground(runtime.hub);
   const base = `http://127.0.0.1:${runtime.hub.port}`;
   process.stderr.write(
     `browser-agent hub on ${base}\n` +
-      `  Playground: ${base}/  — try every tool by hand in your browser\n` +
+      `  Playground: ${base}/#token=${loadOrCreateToken()}  — try every tool by hand in your browser\n` +
       `  MCP (Streamable HTTP): ${base}/mcp  — header "Authorization: Bearer <token>", token from "browser-agent token"\n` +
       `  "browser-agent mcp" (stdio) started now uses this hub; each client gets its own tab group.\n`,
   );

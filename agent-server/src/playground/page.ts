@@ -1,16 +1,11 @@
 /** The playground's HTML shell; the app (web/app.ts) fills it in. */
 
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function playgroundHtml({ token, port }: { token: string; port: number }): string {
+export function playgroundHtml({ port }: { port: number }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="browser-agent-token" content="${escapeAttr(token)}">
   <title>Browser Agent playground · ${port}</title>
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="/playground.css">

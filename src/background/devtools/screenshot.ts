@@ -54,7 +54,14 @@ export async function screenshot(params: Params<'screenshot'>): Promise<Result<'
     const { pageX, pageY, clientWidth, clientHeight } = metrics.cssLayoutViewport;
     options.clip = { x: pageX, y: pageY, width: clientWidth, height: clientHeight, scale: dpr };
   }
-  const { data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', options);
+  // Our outline and "agent is controlling this tab" pill are not part of the page.
+  const hid = await sendToFrame(tabId, 0, { type: 'feedback', hidden: true }).then(() => true, () => false);
+  let data: string;
+  try {
+    ({ data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', options));
+  } finally {
+    if (hid) await sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
+  }
   return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
 }
 

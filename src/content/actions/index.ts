@@ -6,6 +6,7 @@
 import { MARK_ATTRIBUTE as MARK, type ContentRequest, type ContentResults, type TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { matchNote, resolveSpec, withElementHint } from '../target.ts';
+import { flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { describe } from './describe.ts';
 import { focusTarget, prepareFill, prepareType } from './fill.ts';
@@ -16,12 +17,16 @@ import { scroll } from './scroll.ts';
 import { selectOption } from './select.ts';
 import { waitFor } from './wait.ts';
 
+/** Requests that act on an element: the person watching sees it outlined. */
+const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);
+
 export function handleAction(request: ContentRequest): Promise<unknown> | undefined {
   const run = dispatch(request);
   if (!run) return undefined;
   const target = 'target' in request ? request.target : undefined;
   return (async () => {
     try {
+      if (ACTING.has(request.type) && target) showFeedback(target);
       return await run();
     } catch (error) {
       throw withElementHint(error, target);
@@ -60,6 +65,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => find(request);
     case 'mark':
       return () => mark(request.target, request.nonce);
+    case 'feedback':
+      return () => setFeedbackHidden(request.hidden);
     case 'domClick':
       return async (): Promise<ContentResults['domClick']> => {
         const { element, description } = await locate(request.target, request.options);
@@ -69,6 +76,26 @@ function dispatch(request: ContentRequest): Run | undefined {
     default:
       return undefined;
   }
+}
+
+function showFeedback(target: TargetSpec): void {
+  try {
+    if (window === window.top) showAgentIndicator(true);
+    flashTarget(resolveSpec(target).element);
+  } catch {
+    // The action reports resolution errors itself; feedback never fails it.
+  }
+}
+
+let restoreFeedback: (() => void) | null = null;
+
+function setFeedbackHidden(hidden: boolean): ContentResults['feedback'] {
+  if (hidden) restoreFeedback ??= hideFeedbackForScreenshot();
+  else {
+    restoreFeedback?.();
+    restoreFeedback = null;
+  }
+  return { ok: true };
 }
 
 function mark(target: TargetSpec, nonce: string): ContentResults['mark'] {

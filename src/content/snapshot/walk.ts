@@ -1,4 +1,5 @@
 import { getStyle, shadowRootOf } from './dom.ts';
+import { HOST_ATTR } from '../feedback.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox } from './visibility.ts';
@@ -165,6 +166,8 @@ class Walker {
   }
 
   private visit(el: Element, out: Kid[], parentInView: boolean): void {
+    // Our own on-page feedback (outline, indicator) is not part of the page.
+    if (el.hasAttributes() && el.hasAttribute(HOST_ATTR)) return;
     const style = getStyle(el);
     const display = style.display;
     const shown = this.quickShown(el, style, display);

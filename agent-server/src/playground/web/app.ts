@@ -131,10 +131,9 @@ $('history-clear').addEventListener('click', () => {
 });
 
 function initialToken(): string {
-  const injected = document.querySelector<HTMLMetaElement>('meta[name="browser-agent-token"]')?.content ?? '';
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
   if (fromHash) history.replaceState(null, '', location.pathname + location.search);
-  return injected || fromHash || sessionStorage.getItem(TOKEN_KEY) || '';
+  return fromHash || sessionStorage.getItem(TOKEN_KEY) || '';
 }
 
 async function start(token: string): Promise<void> {
