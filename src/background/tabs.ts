@@ -229,13 +229,15 @@ export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, open
     void forgetTab(tabId);
     void browser.storage.session.remove(`frames:${tabId}`);
   });
-  browser.tabs.onCreated.addListener(async (tab) => {
-    if (tab.id === undefined || tab.openerTabId === undefined) return;
-    const owner = await sessionIdOfTab(tab.openerTabId);
+  // Only tabs a page opened (window.open, target=_blank) follow their opener
+  // into its session; a tab the user opens next to an agent tab also gets an
+  // openerTabId, and must stay the user's.
+  chrome.webNavigation.onCreatedNavigationTarget.addListener(async (details) => {
+    const owner = await sessionIdOfTab(details.sourceTabId);
     if (owner === null) return;
     const { sessions } = await load();
-    await adoptTab(tab.id, false, { id: owner, name: sessions[owner].name });
-    onOpenedByAgentPage(tab.id, tab.pendingUrl ?? tab.url ?? '', tab.openerTabId, owner);
+    await adoptTab(details.tabId, false, { id: owner, name: sessions[owner].name });
+    onOpenedByAgentPage(details.tabId, details.url, details.sourceTabId, owner);
   });
   chrome.tabs.onUpdated.addListener(async (tabId, change) => {
     if (change.groupId === undefined || groupingNow.has(tabId)) return;

@@ -41,8 +41,8 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
   const onDownload = (item: chrome.downloads.DownloadItem) => {
     download = { filename: item.filename.split(/[\\/]/).pop() || item.url.split('/').pop() || '', url: item.finalUrl || item.url };
   };
-  const onCreated = (tab: browser.Tabs.Tab) => {
-    if (tab.openerTabId === tabId && tab.id !== undefined) newTabs.push({ id: tab.id, url: tab.pendingUrl ?? tab.url ?? '' });
+  const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
+    if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
   };
   const stopDialog = onDialogOpened((id, opened) => {
     if (id !== tabId) return;
@@ -56,7 +56,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
     on(nav.onErrorOccurred, onError),
     on(nav.onReferenceFragmentUpdated, onSameDocument),
     on(nav.onHistoryStateUpdated, onSameDocument),
-    on(browser.tabs.onCreated, onCreated),
+    on(nav.onCreatedNavigationTarget, onCreated),
     on(chrome.downloads.onCreated, onDownload),
   ]);
   try {
