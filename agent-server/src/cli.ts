@@ -20,7 +20,8 @@ Usage:
   browser-agent mcp [options]     run the MCP server on stdio (add this to your MCP client)
   browser-agent serve [options]   run a shared hub: the extension endpoint + MCP over HTTP at /mcp
   browser-agent token [--rotate]  print the pairing token to paste into the extension popup
-  browser-agent start [options]   launch a managed browser, run one navigate + snapshot, print setup help
+  browser-agent start [--check]   self-check with a managed browser, print setup help, then run the hub
+                                  with the playground (--check: stop after the self-check)
   browser-agent --help | --version
 
 ${OPTIONS_HELP}

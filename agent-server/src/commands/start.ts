@@ -1,14 +1,17 @@
 /**
  * `npm start`: proves the whole chain on this machine — launches a managed
- * Chromium with the extension, loads a local page, takes a snapshot — and
- * prints how to connect an MCP client or your own browser.
+ * Chromium with the extension, loads a local page, takes a snapshot — prints
+ * how to connect an MCP client or your own browser, and then keeps a hub
+ * running (browser-agent serve) with the playground, until Ctrl+C.
+ * `--check` stops after the self-check.
  */
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDir } from '../pairing.ts';
 import { parseServerOptions } from '../options.ts';
-import { startRuntime } from '../runtime.ts';
+import { probe, startRuntime } from '../runtime.ts';
+import { runServe } from './serve.ts';
 
 const DEMO_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>browser-agent demo</title></head>
 <body><main><h1>Hello from browser-agent</h1>
@@ -17,9 +20,24 @@ const DEMO_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>brows
 <button type="submit">Sign in</button></form>
 <p>Read the <a href="/docs">docs</a>.</p></main></body></html>`;
 
-export async function runStart(args: string[]): Promise<number> {
+export async function runStart(argv: string[]): Promise<number> {
+  const checkOnly = argv.includes('--check');
+  const args = argv.filter((arg) => arg !== '--check');
+  const code = await selfCheck(args);
+  if (code !== 0 || checkOnly) return code;
+  const port = parseServerOptions(args).port;
+  const running = await probe(port);
+  if (running) {
+    process.stdout.write(`\nA browser-agent ${running.role === 'hub' ? 'hub' : 'server'} already runs on port ${port}; its playground is http://127.0.0.1:${port}/ (token: browser-agent token).\n`);
+    return 0;
+  }
+  process.stdout.write('\nStarting the hub (Ctrl+C stops it)…\n');
+  return runServe(args);
+}
+
+async function selfCheck(args: string[]): Promise<number> {
   // Port 0: never collide with a browser-agent server the user already runs.
-  const options = parseServerOptions(['--port', '0', '--launch', ...args]);
+  const options = parseServerOptions([...args, '--port', '0', '--launch']);
   const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(DEMO_PAGE));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
