@@ -58,7 +58,13 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
           previous = null;
         }
       }
-      if (options.stable) {
+      // Fast path: when no CSS/Web animation runs on the element or an
+      // ancestor, its box can only change through script; the hit test at the
+      // action point still catches that. Saves the two-frame wait (~16–33 ms)
+      // on nearly every click.
+      if (options.stable && !isAnimated(at)) {
+        previous = null;
+      } else if (options.stable) {
         const rect = JSON.stringify(at.getBoundingClientRect());
         // Animations only advance with rendered frames; two samples within one
         // frame prove nothing (hidden tabs render none, so there time is enough).
@@ -132,6 +138,21 @@ function whyHidden(el: Element): string {
 function centerOf(el: Element): { x: number; y: number } {
   const r = el.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/** A running animation or transition on the element or any ancestor (through shadow hosts). */
+function isAnimated(el: Element): boolean {
+  const running = document.getAnimations();
+  if (!running.length) return false;
+  const targets = new Set<Element>();
+  for (const animation of running) {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    if (target && animation.playState === 'running') targets.add(target);
+  }
+  for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+    if (targets.has(node)) return true;
+  }
+  return false;
 }
 
 /**
