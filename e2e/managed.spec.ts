@@ -62,3 +62,34 @@ test('managed mode: a missing browser is a clear error, not a hang', async () =>
     removeDir(dir);
   }
 });
+
+test('two agents that each start browser-agent mcp get two isolated browsers; the busy port is reported, not taken', async () => {
+  assertBuilt();
+  const dir = tempDir('managed-two');
+  const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
+  const { home } = createHome(dir);
+  const pages = await new TestServer().start();
+  const port = await freePort();
+  // Both want the same port, as two agents with the default configuration would.
+  const first = await new McpServerProcess({ args: [], home, env: { TMPDIR: tmp, BROWSER_AGENT_PORT: String(port) } }).start();
+  await first.waitForLog(new RegExp(`extension endpoint on ws://127.0.0.1:${port}/`));
+  const second = await new McpServerProcess({ args: [], home, env: { TMPDIR: tmp, BROWSER_AGENT_PORT: String(port) } }).start();
+  try {
+    await second.waitForLog(/is already in use \(by another browser-agent server/);
+    const url = pages.page('/cookie', html('<p id="c"></p><script>document.getElementById("c").textContent = "seen:" + document.cookie; document.cookie = "agent=" + Math.random();</script>', 'Cookie'));
+    await first.ok('browser_navigate', { url });
+    await second.ok('browser_navigate', { url });
+    // Each browser has its own profile: neither sees the cookie the other set.
+    expect((await first.ok('browser_get', { what: 'text', selector: '#c' })).text).toBe('seen:');
+    expect((await second.ok('browser_get', { what: 'text', selector: '#c' })).text).toBe('seen:');
+    expect(first.log).toMatch(/launching/);
+    expect(second.log).toMatch(/launching/);
+  } finally {
+    await first.stop();
+    await second.stop();
+    await pages.stop();
+  }
+  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
+  removeDir(dir);
+  removeDir(tmp);
+});

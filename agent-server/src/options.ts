@@ -23,7 +23,7 @@ export interface ServerOptions {
 }
 
 export const OPTIONS_HELP = `Options:
-  --port <n>            extension endpoint port (default ${DEFAULT_PORT})
+  --port <n>            extension endpoint port (default $BROWSER_AGENT_PORT or ${DEFAULT_PORT})
   --launch              start a managed Chromium right away
   --no-launch           never launch a browser; wait for your own browser's extension
   --headless / --headed managed browser mode (default: headless when there is no display)
@@ -61,7 +61,8 @@ export function parseServerOptions(args: string[]): ServerOptions {
       quiet: { type: 'boolean' },
     },
   });
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
+  // $BROWSER_AGENT_PORT moves the default; like the default, it yields to a busy port.
+  const port = values.port === undefined ? Number(process.env.BROWSER_AGENT_PORT || DEFAULT_PORT) : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}".`);
   if (values.launch && values['no-launch']) throw new Error('--launch and --no-launch contradict each other; pick one.');
   if (values.headless && values.headed) throw new Error('--headless and --headed contradict each other; pick one.');
