@@ -1,5 +1,6 @@
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { EXTENSION_ID } from '../../src/shared/constants.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
@@ -19,6 +20,7 @@ export interface ExtensionBrowserOptions {
  */
 export class ExtensionBrowser {
   context!: BrowserContext;
+  private tmp: string | undefined;
   readonly extensionId = EXTENSION_ID;
 
   constructor(private readonly options: ExtensionBrowserOptions) {}
@@ -31,8 +33,10 @@ export class ExtensionBrowser {
     const profile = path.join(dir, 'profile');
     fs.mkdirSync(path.join(profile, 'Default'), { recursive: true });
     fs.writeFileSync(path.join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
-    const tmp = path.join(dir, 'tmp');
-    fs.mkdirSync(tmp, { recursive: true });
+    // Chromium's singleton socket lives under TMPDIR and a Unix socket path
+    // must stay under ~100 bytes: a checkout in a deep folder would abort it.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir().length <= 40 ? os.tmpdir() : '/tmp', 'ba-'));
+    this.tmp = tmp;
     this.context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
@@ -77,5 +81,6 @@ export class ExtensionBrowser {
 
   async stop(): Promise<void> {
     await this.context?.close().catch(() => undefined);
+    if (this.tmp) fs.rmSync(this.tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
