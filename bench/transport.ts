@@ -1,0 +1,98 @@
+/**
+ * Transport micro-benchmarks. The bench plays the agent server itself (the
+ * real ExtensionHub class on a free port) so it can time protocol commands
+ * without MCP in between: `ping` stops in the service worker, `get` goes on
+ * to the content script, `snapshot` of a tiny page as well. Then the same
+ * paths once more through MCP over stdio, as an agent sees them.
+ */
+import { createHome, freePort } from '../e2e/helpers/agent-server.ts';
+import { ExtensionBrowser } from '../e2e/helpers/extension-browser.ts';
+import { removeDir, tempDir } from '../e2e/helpers/paths.ts';
+import { html, type TestServer } from '../e2e/helpers/server.ts';
+import { ExtensionHub } from '../agent-server/src/hub.ts';
+import type { Method, Params, SessionInfo } from '../src/shared/protocol.ts';
+import { median } from './compare.ts';
+import { OursDriver } from './drivers.ts';
+
+const SESSION: SessionInfo = { id: 'bench', name: 'bench' };
+
+async function sequential(n: number, fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** Commands per second with `concurrency` in flight, spread round-robin over the given calls. */
+async function throughput(total: number, concurrency: number, calls: (() => Promise<unknown>)[]): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  const lane = async () => {
+    while (next < total) {
+      const i = next++;
+      await calls[i % calls.length]();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return (total * 1000) / (performance.now() - start);
+}
+
+export async function runTransportBench(pages: TestServer, count: number, log: (line: string) => void): Promise<string> {
+  const dir = tempDir('bench-transport');
+  const port = await freePort();
+  const { token } = createHome(dir);
+  const hub = new ExtensionHub({ port, token });
+  await hub.listen();
+  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const rows: string[] = [];
+  try {
+    if (!(await hub.waitForConnection(15_000))) throw new Error('the extension did not connect to the bench hub');
+    const req = <M extends Method>(method: M, params: Params<M>) => hub.request(method, params, SESSION);
+    const tabs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const url = pages.page(`/t${i}`, html(`<h1>Tab ${i}</h1><p>tiny</p>`, `Tab ${i}`));
+      const tab = await req('tabs.new', { url });
+      await req('navigate', { url, tabId: tab.id });
+      tabs.push(tab.id);
+    }
+    const get = (tabId: number) => () => req('get', { tabId, what: 'text', selector: 'h1' });
+    await sequential(20, () => req('ping', {}));
+    await sequential(20, get(tabs[0]));
+    rows.push(`| WebSocket → service worker → back (\`ping\`) | ${median2(await sequential(count, () => req('ping', {})))} |`);
+    rows.push(`| → content script → back (\`get text\` of h1) | ${median2(await sequential(count, get(tabs[0])))} |`);
+    rows.push(`| tiny-page snapshot, same path | ${median2(await sequential(count, () => req('snapshot', { tabId: tabs[0] })))} |`);
+    const total = count * 5;
+    const perSec = (n: number) => `${Math.round(n).toLocaleString('en-US')} /s`;
+    rows.push(`| throughput \`ping\`, 16 in flight | ${perSec(await throughput(total, 16, [() => req('ping', {})]))} |`);
+    rows.push(`| throughput \`get\` on 1 tab, 16 in flight | ${perSec(await throughput(total, 16, [get(tabs[0])]))} |`);
+    rows.push(`| throughput \`get\` on 5 tabs, 16 in flight | ${perSec(await throughput(total, 16, tabs.map(get)))} |`);
+    log('transport: raw protocol done');
+  } finally {
+    await hub.close();
+    await browser.stop();
+    removeDir(dir);
+  }
+
+  // The same through MCP over stdio: what an agent's tool call costs end to end.
+  // browser_get is outside the default tool set.
+  const ours = new OursDriver(['--caps', 'all']);
+  await ours.start();
+  try {
+    await ours.navigate(pages.page('/mcp-tiny', html('<h1>Tiny</h1>', 'Tiny')));
+    const list = () => ours.call('browser_tabs', { action: 'list' });
+    const title = () => ours.call('browser_get', { what: 'text', selector: 'h1' });
+    await sequential(10, list);
+    await sequential(10, title);
+    rows.push(`| MCP \`browser_tabs list\` (stdio → server → worker → back) | ${median2(await sequential(count, list))} |`);
+    rows.push(`| MCP \`browser_get\` text (→ content script → back) | ${median2(await sequential(count, title))} |`);
+    rows.push(`| MCP \`browser_get\` throughput, 8 in flight | ${Math.round(await throughput(count * 2, 8, [title])).toLocaleString('en-US')} /s |`);
+  } finally {
+    await ours.stop();
+  }
+  return [`Medians of ${count} sequential commands; throughput over ${count * 5} commands (MCP: ${count * 2}).`, '', '| path | figure |', '|---|---:|', ...rows].join('\n');
+}
+
+const median2 = (ms: number) => `${ms.toFixed(2)} ms`;
