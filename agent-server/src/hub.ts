@@ -191,6 +191,11 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
         return;
       }
       const parsed = parseFrame(ToServer, data.toString('utf8'), MAX_MESSAGE_BYTES);
+      if (!parsed.ok && !greeted) {
+        // Not even a hello: not our extension. Say why and hang up.
+        ws.close(CLOSE.BAD_HELLO, `The first message must be hello (${parsed.code}).`);
+        return;
+      }
       if (!parsed.ok) {
         this.send(ws, { type: 'response', id: parsed.id, error: { code: parsed.code, message: parsed.message } });
         return;

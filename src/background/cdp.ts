@@ -78,6 +78,7 @@ async function doAttach(tabId: number): Promise<void> {
     if (/cannot access|cannot attach to this target|chrome-extension:|chrome:\/\//i.test(message)) {
       throw new AgentError('DEBUGGER_DETACHED', `Cannot debug tab ${tabId}: ${message}. Browser pages (chrome://, the Web Store, other extensions) cannot be debugged; navigate the tab to a normal web page.`);
     }
+    if (/no tab with/i.test(message)) throw new AgentError('TAB_CLOSED', `Tab ${tabId} is closed.`);
     if (!/already attached/i.test(message)) {
       const previous = detachReasons.get(tabId);
       throw new AgentError(
@@ -125,6 +126,7 @@ async function send<T>(tabId: number, sessionId: string | undefined, method: str
         throw new AgentError('DEBUGGER_DETACHED', `${method} failed in tab ${tabId}: the debugger was detached${reason ? ` (${explainReason(reason)})` : ''} and reattaching did not help: ${(again as Error).message}. Try again, or close DevTools on that tab.`);
       }
     }
+    if (!(await chrome.tabs.get(tabId).catch(() => null))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while ${method} ran.`);
     throw new AgentError('EXECUTION_ERROR', `${method} failed in tab ${tabId}: ${message}`);
   }
 }

@@ -27,7 +27,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       if (!/Receiving end does not exist|Could not establish connection|message port closed/i.test(message)) {
-        throw await tabError(tabId, message);
+        throw await tabError(tabId, message, request.type);
       }
       if (!injected) {
         injected = true;
@@ -42,7 +42,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
       await sleep(RETRY_DELAYS[attempt]);
       continue;
     }
-    if (!reply) throw new AgentError('INTERNAL', `The content script in tab ${tabId} gave no answer to "${request.type}".`);
+    if (!reply) throw await tabError(tabId, 'no answer', request.type);
     if (!reply.ok) throw new AgentError(reply.error.code, reply.error.message);
     return reply.value;
   }
@@ -55,9 +55,13 @@ async function inject(tabId: number, frameId: number): Promise<void> {
   });
 }
 
-async function tabError(tabId: number, message: string): Promise<AgentError> {
+async function tabError(tabId: number, message: string, what: string): Promise<AgentError> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) return new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
+  // The document that was answering went away: navigation, reload, or a frame removed.
+  if (/channel closed|no answer|back\/forward cache|unload/i.test(message)) {
+    return new AgentError('NAV_ABORTED', `The page in tab ${tabId} navigated away while "${what}" ran (now at ${tab.url}). Take a new snapshot and try again.`);
+  }
   return new AgentError('INTERNAL', `Could not reach the page in tab ${tabId}: ${message}`);
 }
 

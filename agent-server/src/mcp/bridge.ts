@@ -23,9 +23,24 @@ export async function runBridge(port: number, token: string): Promise<void> {
     })());
 
   server.setRequestHandler(ListToolsRequestSchema, async () => (await hub()).listTools());
+  // Over stdio requests arrive in order; as separate HTTP requests they could
+  // overtake each other. Calls for one tab are forwarded one after another
+  // (the hub runs them in that order); different tabs still run in parallel.
+  const queues = new Map<string, Promise<unknown>>();
+  const inOrder = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+    const settled = run.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => queues.get(key) === settled && queues.delete(key));
+    return run;
+  };
+
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     try {
-      return (await (await hub()).callTool(request.params, undefined, { timeout: 660_000, signal: extra.signal })) as CallToolResult;
+      const tabId = (request.params.arguments as { tabId?: unknown } | undefined)?.tabId;
+      return await inOrder(typeof tabId === 'number' ? `tab:${tabId}` : 'current', async () =>
+        (await (await hub()).callTool(request.params, undefined, { timeout: 660_000, signal: extra.signal })) as CallToolResult,
+      );
     } catch (error) {
       return { isError: true, content: [{ type: 'text', text: `Error EXTENSION_DISCONNECTED: the browser-agent hub on port ${port} did not answer (${(error as Error).message}). Is "browser-agent serve" still running?` }] };
     }
