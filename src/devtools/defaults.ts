@@ -6,18 +6,7 @@
  */
 import { z } from 'zod';
 import { METHODS, type Method } from '../shared/protocol.ts';
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  examples?: unknown[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minimum?: number;
-}
+import { exampleValue, type JsonSchema } from '../shared/schema-example.ts';
 
 export function schemaOf(method: Method): JsonSchema {
   try {
@@ -27,38 +16,13 @@ export function schemaOf(method: Method): JsonSchema {
   }
 }
 
-function example(name: string, schema: JsonSchema, hints: { url: string }): unknown {
-  if (schema.default !== undefined) return schema.default;
-  if (schema.examples?.length) return schema.examples[0];
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'string':
-      if (name === 'url') return hints.url;
-      if (name === 'expression') return 'document.title';
-      return '';
-    case 'number':
-    case 'integer':
-      return schema.minimum ?? 0;
-    case 'boolean':
-      return false;
-    case 'array':
-      return schema.items ? [example(name, schema.items, hints)] : [];
-    case 'object':
-      return {};
-    default:
-      return null;
-  }
-}
-
 /** Params pre-filled for `method` on `tabId`. */
 export function defaultParams(method: Method, tabId: number | null, hints: { url: string }): Record<string, unknown> {
   const schema = schemaOf(method);
   const props = schema.properties ?? {};
   const params: Record<string, unknown> = {};
   if ('tabId' in props && tabId !== null) params.tabId = tabId;
-  for (const name of schema.required ?? []) if (!(name in params)) params[name] = example(name, props[name] ?? {}, hints);
+  for (const name of schema.required ?? []) if (!(name in params)) params[name] = exampleValue(name, props[name] ?? {}, { ...hints, expression: 'document.title' });
   return params;
 }
 
