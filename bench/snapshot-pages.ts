@@ -4,18 +4,9 @@
  * clickable cards, deep div nesting, some hidden content), generated from a
  * seeded PRNG so every run measures the same DOM.
  */
+import { seededRandom } from '../e2e/helpers/random.ts';
 
-function prng(seed: number): () => number {
-  // mulberry32: tiny, fast, good enough to vary markup.
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'order', 'invoice', 'status', 'user', 'report', 'update', 'settings',
   'search', 'profile', 'billing', 'export', 'team', 'project', 'task', 'review', 'archive'];

@@ -17,17 +17,7 @@ export interface Hostile {
   asText?: boolean;
 }
 
-/** mulberry32: small, fast, reproducible. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as rng } from '../e2e/helpers/random.ts';
 
 const NASTY_STRINGS = ['', '\u0000', '\ud800', '💥'.repeat(50), '__proto__', 'constructor', 'toString', 'hasOwnProperty', '../../etc/passwd', '<script>alert(1)</script>', '%s%n%x', 'A'.repeat(10_000)];
 const WEIRD_VALUES: unknown[] = [null, true, false, 0, -1, 1.5, Number.MAX_SAFE_INTEGER + 2, 1e308, '', 'x', [], {}, [[]], { a: { b: {} } }, NASTY_STRINGS[1]];
