@@ -41,11 +41,12 @@ test('one hub, three clients (two stdio, one HTTP): each works in its own tab gr
   const { home, token } = createHome(dir);
   const hub = startHub(port, home);
   const pages = await new TestServer().start();
+  // The hub must own the port before the stdio servers look for it, or the first one would take it.
+  await hub.ready;
   const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
   const a = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'agent-a' }).start();
   const b = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'agent-b' }).start();
   try {
-    await hub.ready;
     await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
     await a.waitForLog(/using the hub on port/);
     const c = await httpClient(port, token, 'agent-c');
