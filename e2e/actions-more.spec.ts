@@ -103,3 +103,14 @@ test('a click that starts a download says so', async ({ agent }) => {
   expect(result.text).toMatch(/Download started: .+ \(from http:\/\/127\.0\.0\.1:\d+\/files\/report\.csv\)/);
   expect(result.text).not.toContain('Navigated to');
 });
+
+test('twenty clicks in a row are twenty clicks, and a double click is one dblclick', async ({ agent }) => {
+  const snap = await open(agent, '/counter', `<button onclick="this.textContent = String(Number(this.textContent) + 1)" ondblclick="document.title = 'dbl'">0</button>`);
+  const ref = refOf(snap, 'button "0"');
+  for (let i = 0; i < 20; i++) await agent.server.ok('browser_click', { ref });
+  expect(await text(agent, 'button')).toBe('20');
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('More actions');
+  await agent.server.ok('browser_dblclick', { ref });
+  expect(await text(agent, 'button')).toBe('22');
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('dbl');
+});

@@ -14,12 +14,15 @@ export async function mouseMove(tabId: number, x: number, y: number, modifiers: 
 export async function mouseClick(tabId: number, x: number, y: number, options: { button?: Button; clickCount?: number; modifiers?: Modifier[] } = {}): Promise<void> {
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers);
-  await mouseMove(tabId, x, y, options.modifiers);
+  // Sent back to back, awaited together: CDP and the renderer keep their
+  // order, and waiting for each acknowledgement cost a frame per event.
+  const events: Promise<unknown>[] = [cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers })];
   // A double click is two press/release pairs with rising clickCount, as a real mouse sends.
   for (let count = 1; count <= (options.clickCount ?? 1); count++) {
-    await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount: count, modifiers });
-    await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount: count, modifiers });
+    events.push(cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount: count, modifiers }));
+    events.push(cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount: count, modifiers }));
   }
+  await Promise.all(events);
 }
 
 export async function mouseDown(tabId: number, x: number, y: number): Promise<void> {
