@@ -6,6 +6,7 @@ import { createHome, freePort } from './helpers/agent-server.ts';
 import { ExtensionBrowser } from './helpers/extension-browser.ts';
 import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
 import { html, TestServer } from './helpers/server.ts';
+import { refOf } from './helpers/refs.ts';
 
 interface Run {
   code: number;
@@ -31,11 +32,6 @@ function startHub(port: number, home: string): { child: ChildProcess; output: ()
   return { child, output: () => output };
 }
 
-function refOf(snapshot: string, line: RegExp): string {
-  const match = snapshot.split('\n').find((l) => line.test(l))?.match(/\[ref=([^\]]+)\]/);
-  if (!match) throw new Error(`no ref for ${line} in:\n${snapshot}`);
-  return match[1]!;
-}
 
 test('--help lists every shell command, and bad usage exits 2 with the usage on stderr', async () => {
   assertBuilt();

@@ -64,8 +64,9 @@ test('a command in flight when the extension disconnects fails at once with EXTE
 test('a command for a tab the user closed gives a typed error', async () => {
   const nav = await agent.server.ok('browser_navigate', { url: agent.pages.page('/c', html('<p>closing</p>', 'Closing')) });
   const tabId = Number(/Tab: (\d+)/.exec(nav.text)![1]);
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/c'))!;
-  await page.close();
+  // Playwright may learn the tab's new URL a moment after the navigation answered.
+  await expect.poll(() => agent.browser.context.pages().some((p) => p.url().endsWith('/c'))).toBe(true);
+  await agent.browser.context.pages().find((p) => p.url().endsWith('/c'))!.close();
   const result = await agent.server.call('browser_snapshot', { tabId });
   expect(result.isError).toBe(true);
   expect(result.text).toMatch(/TAB_NOT_FOUND: Tab \d+ is not one of this agent's tabs/);

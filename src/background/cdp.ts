@@ -51,14 +51,6 @@ export async function ensureAttached(tabId: number): Promise<void> {
   await attach(tabId);
 }
 
-export function isAttached(tabId: number): boolean {
-  return attached.has(tabId);
-}
-
-export function attachedTabs(): number[] {
-  return [...attached];
-}
-
 function attach(tabId: number): Promise<void> {
   if (attached.has(tabId)) return Promise.resolve();
   let pending = attaching.get(tabId);

@@ -87,11 +87,23 @@ function removeFrom(session: Session, tabId: number): void {
   if (session.current === tabId) session.current = session.ids.at(-1) ?? null;
 }
 
-export function forgetTab(tabId: number): Promise<void> {
-  return update((state) => {
+const releaseHooks: ((tabId: number) => void)[] = [];
+
+/** Runs when a tab leaves every session (taken back by the user, or closed): let go of it. */
+export function onTabReleased(hook: (tabId: number) => void): void {
+  releaseHooks.push(hook);
+}
+
+/**
+ * Removes a tab from every session. Its ref floor is kept unless the tab is
+ * closed: shared again later, it must not reissue a ref number.
+ */
+export async function forgetTab(tabId: number, closed = false): Promise<void> {
+  await update((state) => {
     for (const session of Object.values(state.sessions)) removeFrom(session, tabId);
-    delete state.refFloors[tabId];
+    if (closed) delete state.refFloors[tabId];
   });
+  for (const hook of releaseHooks) hook(tabId);
 }
 
 /**
@@ -226,7 +238,7 @@ async function groupTab(tabId: number, info: SessionInfo): Promise<void> {
 /** Keeps the sets honest when the user closes tabs or drags them in or out of a session's group. */
 export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, openerTabId: number, sessionId: string) => void): void {
   browser.tabs.onRemoved.addListener((tabId) => {
-    void forgetTab(tabId);
+    void forgetTab(tabId, true);
     void browser.storage.session.remove(`frames:${tabId}`);
   });
   // Only tabs a page opened (window.open, target=_blank) follow their opener

@@ -7,7 +7,7 @@ import { toWireError } from '../shared/errors.ts';
 import type { RequestMessage, ResponseMessage, SessionInfo } from '../shared/protocol.ts';
 import type { UiReply, UiRequest } from '../shared/ui-messages.ts';
 import { showBadge } from './activity.ts';
-import { detach, detachAll } from './cdp.ts';
+import { detachAll } from './cdp.ts';
 import { disconnect, reconnect } from './connection.ts';
 import { saveSettings, setStatus } from './settings.ts';
 import { adoptTab, sessionIdOfTab, sessionList, unshareTab } from './tabs.ts';
@@ -39,8 +39,7 @@ export async function handleUiRequest(request: UiRequest, route: (r: RequestMess
         return { ok: true };
       }
       case 'unshareTab':
-        await unshareTab(request.tabId);
-        await detach(request.tabId); // the agent loses the tab at once, CDP included
+        await unshareTab(request.tabId); // releasing the tab also detaches the debugger
         return { ok: true };
       case 'runCommand': {
         const tabId = request.params.tabId as number | undefined;

@@ -3,9 +3,9 @@ import { AgentError } from '../shared/errors.ts';
 import { shadowRootOf } from './snapshot/dom.ts';
 import { resolveRef } from './snapshot/index.ts';
 import { isVisibleBox } from './snapshot/visibility.ts';
+import { isRef } from '../shared/refs.ts';
 
 // Same shape refs.ts accepts: optional frame prefix, then e<number>.
-const REF = /^(?:f[0-9A-Za-z_-]+)?e\d+$/;
 
 export interface Resolved {
   element: Element;
@@ -21,7 +21,7 @@ export interface Resolved {
  * back to a selector or another element.
  */
 export function resolveTarget(refOrSelector: string): Element {
-  return REF.test(refOrSelector.trim()) ? resolveRef(refOrSelector.trim()) : resolveSelector(refOrSelector).element;
+  return isRef(refOrSelector) ? resolveRef(refOrSelector.trim()) : resolveSelector(refOrSelector).element;
 }
 
 /**
@@ -35,7 +35,7 @@ export function resolveTarget(refOrSelector: string): Element {
  */
 export function resolveSpec(spec: TargetSpec): Resolved {
   if (spec.ref) {
-    if (!REF.test(spec.ref.trim())) {
+    if (!isRef(spec.ref)) {
       throw new AgentError('STALE_REF', `"${spec.ref}" is not a ref from a snapshot (refs look like e12 or f3e12). Take a new snapshot (browser_snapshot) and use a ref from it, or pass a CSS selector as "selector".`);
     }
     return { element: resolveRef(spec.ref.trim()), count: 1, index: 1 };

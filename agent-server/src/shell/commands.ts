@@ -4,6 +4,7 @@
  */
 import { capabilityOf, DEFAULT_CAPS } from '../mcp/caps.ts';
 import { get, is } from '../mcp/tools/actions/query.ts';
+import { isRef } from '../../../src/shared/refs.ts';
 
 /** Flags every command takes; the others are declared per command. */
 export const GLOBAL_FLAGS = ['port', 'json', 'tab', 'help'] as const;
@@ -45,10 +46,9 @@ export class UsageError extends Error {}
 
 // Refs look like e12 (main frame) or f3e7 (a frame); anything else is a CSS
 // selector — the same rule the extension applies (src/content/target.ts).
-const REF = /^(?:f[0-9A-Za-z_-]+)?e\d+$/;
 
 function target(refOrSelector: string): Params {
-  return REF.test(refOrSelector) ? { ref: refOrSelector } : { selector: refOrSelector };
+  return isRef(refOrSelector) ? { ref: refOrSelector } : { selector: refOrSelector };
 }
 
 function count(flag: string, value: string | boolean | undefined): number | undefined {

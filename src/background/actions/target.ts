@@ -8,7 +8,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { ensureAttached } from '../cdp.ts';
 import { frameOrigin } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
-import { frameOfRef, isRef } from '../refs.ts';
+import { frameOfRef, isRef } from '../../shared/refs.ts';
 
 export interface TargetParams {
   ref?: string;

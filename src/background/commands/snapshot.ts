@@ -3,7 +3,7 @@ import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/conte
 import type { Params, Result } from '../../shared/protocol.ts';
 import { frameIdForNonce, sendToFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
-import { frameOfRef } from '../refs.ts';
+import { frameOfRef } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { recordFrame } from '../frame-map.ts';
 

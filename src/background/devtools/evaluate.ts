@@ -8,7 +8,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
-import { frameOfRef } from '../refs.ts';
+import { frameOfRef } from '../../shared/refs.ts';
 import type { CommandContext } from '../router.ts';
 import { resolveTab } from '../tabs.ts';
 import { formatRemote, type RemoteObject } from './preview.ts';

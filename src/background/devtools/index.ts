@@ -5,9 +5,9 @@
  * memory; see console.ts / network.ts for what a worker restart loses.
  */
 import type { DEVTOOLS_METHODS } from '../../shared/methods/devtools.ts';
-import { attachedTabs, cdp, detach, ensureAttached, onAttach } from '../cdp.ts';
+import { cdp, detach, ensureAttached, onAttach } from '../cdp.ts';
 import type { Handlers } from '../router.ts';
-import { agentTabIds, onTabAdopted } from '../tabs.ts';
+import { agentTabIds, onTabAdopted, onTabReleased } from '../tabs.ts';
 import { beforeConsoleAttach, consoleClear, consoleList, forgetConsole, watchConsole } from './console.ts';
 import { forgetEmulation, resize, restoreEmulation, setOffline, watchEmulation } from './emulation.ts';
 import { evaluate } from './evaluate.ts';
@@ -49,14 +49,8 @@ export function startDevtoolsCapture(): void {
     forgetNetwork(tabId);
     void forgetEmulation(tabId);
   });
-  // Detach from tabs the agent no longer controls (the user took a tab back
-  // from a session): never keep debugging a tab that is not the agent's.
-  chrome.storage.session.onChanged.addListener((changes) => {
-    if (!('agentTabs' in changes)) return;
-    void agentTabIds().then((ids) => {
-      for (const tabId of attachedTabs()) if (!ids.includes(tabId)) void detach(tabId);
-    });
-  });
+  // Never keep debugging a tab that is no longer the agent's (the user took it back).
+  onTabReleased((tabId) => void detach(tabId));
   // A restarted worker: the browser kept the debugger attached, but our
   // listeners and buffers are new. Re-run the attach hooks for the agent's tabs.
   void agentTabIds().then((ids) => ids.forEach((id) => void ensureAttached(id).catch(() => undefined)));

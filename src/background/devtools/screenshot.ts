@@ -9,7 +9,7 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
 import { frameOrigin } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
-import { frameOfRef } from '../refs.ts';
+import { frameOfRef } from '../../shared/refs.ts';
 import { resolveTab } from '../tabs.ts';
 import { evaluateValue } from './evaluate.ts';
 
