@@ -6,14 +6,24 @@
 import browser from 'webextension-polyfill';
 import { ACTIVITY_KEY, ACTIVITY_LIMIT, type ActivityEntry } from '../shared/ui-messages.ts';
 
+/** A command running longer than this shows its count on the badge. */
+const BADGE_DELAY_MS = 300;
+
 let running = 0;
 let lastError = false;
 let pending: ActivityEntry[] = [];
 let flushing: Promise<void> | null = null;
 
+let badgeTimer: ReturnType<typeof setTimeout> | undefined;
+
 export function commandStarted(): void {
   running++;
-  void showBadge();
+  // Only a command that takes a while shows as running: flashing the badge
+  // for every millisecond command costs browser round trips and tells nobody anything.
+  badgeTimer ??= setTimeout(() => {
+    badgeTimer = undefined;
+    void showBadge();
+  }, BADGE_DELAY_MS);
 }
 
 export function commandFinished(entry: ActivityEntry): void {
@@ -25,18 +35,26 @@ export function commandFinished(entry: ActivityEntry): void {
   void showBadge();
 }
 
+/** The log as stored; read once per worker start, then only written. */
+let log: ActivityEntry[] | undefined;
+
 async function flush(): Promise<void> {
-  const batch = pending;
+  log ??= ((await browser.storage.session.get(ACTIVITY_KEY)) as { [ACTIVITY_KEY]?: ActivityEntry[] })[ACTIVITY_KEY] ?? [];
+  log = [...log, ...pending].slice(-ACTIVITY_LIMIT);
   pending = [];
-  const { [ACTIVITY_KEY]: log = [] } = (await browser.storage.session.get(ACTIVITY_KEY)) as { [ACTIVITY_KEY]?: ActivityEntry[] };
-  await browser.storage.session.set({ [ACTIVITY_KEY]: [...log, ...batch].slice(-ACTIVITY_LIMIT) });
+  await browser.storage.session.set({ [ACTIVITY_KEY]: log });
   flushing = null;
   if (pending.length) flushing = flush();
 }
 
+let shown = { text: '', color: '' };
+
 export async function showBadge(connected?: boolean): Promise<void> {
   const text = running ? String(running) : connected === false ? '' : lastError ? '!' : '';
   const color = running ? '#bf8700' : lastError ? '#cf222e' : '#1a7f37';
+  // Each badge call is a trip to the browser process; most commands change nothing.
+  if (text === shown.text && color === shown.color) return;
+  shown = { text, color };
   await chrome.action.setBadgeText({ text }).catch(() => undefined);
   await chrome.action.setBadgeBackgroundColor({ color }).catch(() => undefined);
 }

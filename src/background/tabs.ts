@@ -25,9 +25,17 @@ interface AgentTabs {
 const KEY = 'agentTabs';
 const GROUP_COLORS = ['blue', 'purple', 'cyan', 'green', 'orange', 'pink', 'red', 'yellow', 'grey'] as const;
 
-async function load(): Promise<AgentTabs> {
-  const { [KEY]: state } = (await browser.storage.session.get(KEY)) as { [KEY]?: AgentTabs };
-  return state?.sessions ? state : { sessions: {}, refFloors: {} };
+// Only this worker writes the state, so it is read from storage once per
+// worker start and kept here: every command consults it, and a storage read
+// is a round trip to the browser process.
+let cached: Promise<AgentTabs> | undefined;
+
+function load(): Promise<AgentTabs> {
+  cached ??= (async () => {
+    const { [KEY]: state } = (await browser.storage.session.get(KEY)) as { [KEY]?: AgentTabs };
+    return state?.sessions ? state : { sessions: {}, refFloors: {} };
+  })();
+  return cached;
 }
 
 // Every read-modify-write goes through this chain so concurrent commands
@@ -129,7 +137,8 @@ export async function sessionTab(info: SessionInfo, tabId: number | undefined): 
  */
 export async function resolveTab(tabId: number | undefined): Promise<number> {
   if (tabId === undefined) throw new AgentError('NO_TAB', 'The agent has no tab yet: call browser_navigate with a URL to open one.');
-  if (!(await agentTabIds()).includes(tabId) || !(await tabExists(tabId))) {
+  // The router has just seen the tab exist; a tab closed since then fails the command with TAB_CLOSED.
+  if (!(await agentTabIds()).includes(tabId)) {
     throw new AgentError('TAB_NOT_FOUND', `Tab ${tabId} is not one of the agent's tabs.`);
   }
   return tabId;
