@@ -17,6 +17,7 @@ import { assertBuilt, ROOT } from '../e2e/helpers/paths.ts';
 import { compare, compareTable } from './compare.ts';
 import { DevtoolsMcpDriver, OursDriver, PlaywrightMcpDriver, type Driver } from './drivers.ts';
 import { servePages } from './mcp-pages.ts';
+import { runLibraryBench } from './libraries.ts';
 import { runSnapshotBench } from './snapshot.ts';
 import { runTransportBench } from './transport.ts';
 
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
   if (parts.has('snapshot')) {
     log('snapshot engine (bench/snapshot.ts)');
     sections.push('## Snapshot engine (bench/snapshot.ts)', '', await runSnapshotBench(), '');
+    log('snapshot engine vs dom-accessibility-api (bench/libraries.ts)');
+    sections.push('### Why our own role and name code (bench/libraries.ts)', '', await runLibraryBench(), '');
   }
 
   const md = [
