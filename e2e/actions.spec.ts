@@ -143,7 +143,8 @@ test('dialogs are reported by the action that opened them and block other comman
     agent,
     '/dialogs',
     `<button onclick="document.title = 'answer:' + prompt('Your name?', 'anon')">Ask</button>
-     <button onclick="alert('Saved!')">Save</button>`,
+     <button onclick="alert('Saved!')">Save</button>
+     <button onclick="setTimeout(() => alert('Later!'), 0)">Later</button>`,
   );
   const asked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Ask"') });
   expect(asked.text).toContain('A prompt dialog opened: "Your name?" (default "anon")');
@@ -158,6 +159,10 @@ test('dialogs are reported by the action that opened them and block other comman
   await agent.server.ok('browser_handle_dialog', { accept: false });
   const none = await agent.server.call('browser_handle_dialog', { accept: true });
   expect(none.text).toContain('NO_DIALOG');
+  // A dialog opened just after the click's input must not leave the click waiting on the blocked page.
+  const later = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Later"') });
+  if (!later.text.includes('An alert dialog opened: "Later!"')) expect((await agent.server.call('browser_snapshot')).text).toContain('DIALOG_OPEN');
+  await agent.server.ok('browser_handle_dialog', { accept: true });
 });
 
 test('a link with target=_blank announces the new tab', async ({ agent }) => {

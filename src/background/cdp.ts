@@ -91,6 +91,10 @@ function explainReason(reason: string): string {
   return reason;
 }
 
+export function isAttached(tabId: number): boolean {
+  return attached.has(tabId);
+}
+
 /** Sends one CDP command to a tab, attaching first; reattaches once if the user detached us. */
 export async function cdp<T = unknown>(tabId: number, method: string, params: object = {}): Promise<T> {
   return send<T>(tabId, undefined, method, params);
