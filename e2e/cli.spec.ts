@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHome, freePort } from './helpers/agent-server.ts';
+import { createHome, freePort, startHub } from './helpers/agent-server.ts';
 import { ExtensionBrowser } from './helpers/extension-browser.ts';
 import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
 import { html, TestServer } from './helpers/server.ts';
@@ -24,15 +24,6 @@ function cli(home: string, ...args: string[]): Promise<Run> {
 }
 
 /** `browser-agent serve` on a test port, with the tool groups the CLI uses (as the CLI starts it itself). */
-function startHub(port: number, home: string): { child: ChildProcess; output: () => string } {
-  const args = [CLI, 'serve', '--port', String(port), '--no-launch', '--caps', 'core,tabs,interact'];
-  const child = spawn(process.execPath, args, { env: { ...process.env, BROWSER_AGENT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-
 test('--help lists every shell command, and bad usage exits 2 with the usage on stderr', async () => {
   assertBuilt();
   const dir = tempDir('cli-usage');
@@ -63,7 +54,7 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
   const dir = tempDir('cli');
   const port = await freePort();
   const { home, token } = createHome(dir);
-  const hub = startHub(port, home);
+  const hub = startHub(port, home, ['--caps', 'core,tabs,interact']);
   const hubs = [hub];
   const pages = await new TestServer().start();
   const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
@@ -120,15 +111,14 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
 
     // A restarted hub does not know the stored session: the CLI opens a new one, and its
     // name gets the old tab back once the extension has reconnected.
-    hub.child.kill('SIGTERM');
-    await new Promise((resolve) => hub.child.once('exit', resolve));
-    hubs.push(startHub(port, home));
+    await hub.stop();
+    hubs.push(startHub(port, home, ['--caps', 'core,tabs,interact']));
     await expect.poll(() => hubs.at(-1)!.output(), { timeout: 25_000 }).toContain('extension 0.1.0 connected');
     const resumed = await run('get', 'title');
     expect(resumed.stderr).toBe('');
     expect(resumed.stdout.trim()).toBe('CLI test');
   } finally {
-    for (const h of hubs) h.child.kill('SIGTERM');
+    for (const h of hubs) await h.stop();
     await browser.stop();
     await pages.stop();
     removeDir(dir);

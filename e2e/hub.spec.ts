@@ -2,25 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHome, freePort, McpServerProcess } from './helpers/agent-server.ts';
+import { spawn } from 'node:child_process';
+import { createHome, freePort, McpServerProcess, startHub } from './helpers/agent-server.ts';
 import { ExtensionBrowser } from './helpers/extension-browser.ts';
 import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
 import { html, TestServer } from './helpers/server.ts';
-
-/** `browser-agent serve` as a user would run it, plus the helpers to wait on its output. */
-function startHub(port: number, home: string): { child: ChildProcess; output: () => string; ready: Promise<void> } {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--no-launch'], { env: { ...process.env, BROWSER_AGENT_HOME: home }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('browser-agent hub on')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`hub exited with ${code}: ${output}`)));
-  });
-  return { child, output: () => output, ready };
-}
 
 async function httpClient(port: number, token: string, name: string): Promise<{ call(tool: string, args?: object): Promise<{ text: string; isError: boolean }>; close(): Promise<void> }> {
   const client = new Client({ name, version: '1.0.0' });
@@ -94,7 +80,7 @@ test('one hub, three clients (two stdio, one HTTP): each works in its own tab gr
   } finally {
     await a.stop();
     await b.stop();
-    hub.child.kill('SIGTERM');
+    await hub.stop();
     await browser.stop();
     await pages.stop();
     removeDir(dir);
@@ -126,7 +112,50 @@ test('the hub refuses HTTP clients without the token or from web pages, and a se
     expect(err).toContain('Nothing was killed');
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
   } finally {
-    hub.child.kill('SIGTERM');
+    await hub.stop();
+    removeDir(dir);
+  }
+});
+
+test('a stdio agent that joined the hub carries on after the hub restarts, with its tab', async () => {
+  assertBuilt();
+  const dir = tempDir('hub-restart');
+  const port = await freePort();
+  const { home, token } = createHome(dir);
+  let hub = startHub(port, home);
+  const pages = await new TestServer().start();
+  await hub.ready;
+  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const agent = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'agent-r' }).start();
+  try {
+    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    const nav = await agent.ok('browser_navigate', { url: pages.page('/r', html('<button>Still here</button>', 'Restart page')) });
+    const tab = /Tab: (\d+)/.exec(nav.text)![1];
+
+    await hub.stop();
+    const down = await agent.call('browser_snapshot');
+    expect(down.text).toContain('EXTENSION_DISCONNECTED');
+    expect(down.text).toContain('The next call connects again');
+
+    hub = startHub(port, home);
+    await hub.ready;
+    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    // A new hub session, same name: the agent gets its tab back.
+    const again = await agent.ok('browser_snapshot');
+    expect(again.text).toContain('button "Still here"');
+    expect(again.text).toContain(`Tab: ${tab}`);
+
+    // Restarted between two calls: the old session is unknown to the new hub, and the call still goes through.
+    await hub.stop();
+    hub = startHub(port, home);
+    await hub.ready;
+    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    expect((await agent.ok('browser_snapshot')).text).toContain('button "Still here"');
+  } finally {
+    await agent.stop();
+    await hub.stop();
+    await browser.stop();
+    await pages.stop();
     removeDir(dir);
   }
 });

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -101,4 +102,41 @@ export class McpServerProcess {
   async stop(): Promise<void> {
     await this.client.close().catch(() => undefined);
   }
+}
+
+export interface HubProcess {
+  child: ChildProcess;
+  /** Everything the hub wrote to stderr so far. */
+  output(): string;
+  /** Resolves once the hub listens; rejects if it exits first. */
+  ready: Promise<void>;
+  /** SIGTERM, and wait until it is gone (its port is free again). */
+  stop(): Promise<void>;
+}
+
+/** `browser-agent serve` as a user runs it (no browser launch: tests bring their own). */
+export function startHub(port: number, home: string, extraArgs: string[] = []): HubProcess {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--no-launch', ...extraArgs], {
+    env: { ...process.env, BROWSER_AGENT_HOME: home },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('browser-agent hub on')) resolve();
+    });
+    void exited.then(() => reject(new Error(`hub exited before listening: ${output}`)));
+  });
+  ready.catch(() => undefined); // a test that never awaits ready must not crash on a later exit
+  return {
+    child,
+    output: () => output,
+    ready,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
