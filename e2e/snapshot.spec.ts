@@ -103,3 +103,31 @@ test('refs never repeat in a tab, even after navigation; an old ref is STALE_REF
   const stale = await agent.server.call('browser_click', { ref: oldRef });
   expect(stale.text).toContain('STALE_REF');
 });
+
+test('a tab taken back by the user and shared again does not reissue refs from before', async ({ agent }) => {
+  const first = await agent.server.ok('browser_navigate', { url: agent.pages.page('/floor1', html('<button>One</button><button>Two</button>', 'Floor 1')) });
+  const tabId = Number(/Tab: (\d+)/.exec(first.text)![1]);
+  const before = await agent.server.ok('browser_snapshot');
+  const oldRefs = [...before.text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]);
+  expect(oldRefs.length).toBe(2);
+
+  // The user takes the tab back, then shares it again, from the popup.
+  const popup = await agent.browser.popup();
+  const ui = (message: object) => popup.evaluate((m) => chrome.runtime.sendMessage(m), message);
+  const sessionId = await (await agent.browser.serviceWorker()).evaluate(async (id) => {
+    const { agentTabs } = (await chrome.storage.session.get('agentTabs')) as { agentTabs: { sessions: Record<string, { ids: number[] }> } };
+    return Object.entries(agentTabs.sessions).find(([, s]) => s.ids.includes(id))![0];
+  }, tabId);
+  expect(await ui({ type: 'unshareTab', tabId })).toMatchObject({ ok: true });
+  expect((await agent.server.call('browser_snapshot', { tabId })).text).toContain('TAB_NOT_FOUND');
+  expect(await ui({ type: 'shareTab', tabId, sessionId })).toMatchObject({ ok: true });
+  await popup.close();
+
+  // A new document in the same tab: its refs continue above the old ones.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/floor2', html('<button>Three</button><button>Four</button><button>Five</button>', 'Floor 2')), tabId });
+  const after = await agent.server.ok('browser_snapshot', { tabId });
+  const newRefs = [...after.text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]);
+  expect(newRefs.length).toBe(3);
+  for (const ref of newRefs) expect(oldRefs).not.toContain(ref);
+  expect((await agent.server.call('browser_click', { ref: oldRefs[0], tabId })).text).toContain('STALE_REF');
+});

@@ -20,6 +20,8 @@ interface AgentTabs {
   sessions: Record<string, Session>;
   /** Highest ref number issued per tab; refs are never reissued in a tab (see snapshot engine). */
   refFloors: Record<string, number>;
+  /** A managed browser's first session has taken the tabs open at launch. */
+  claimed?: boolean;
 }
 
 const KEY = 'agentTabs';
@@ -204,10 +206,13 @@ export async function resumeSession(info: SessionInfo): Promise<void> {
  * first session to ask takes the ones no session owns.
  */
 export async function claimManagedTabs(info: SessionInfo): Promise<void> {
-  const owned = new Set(await agentTabIds());
-  if (owned.size) return;
+  if ((await load()).claimed) return;
+  // Once per browser run: a tab the user later takes back, or opens next to
+  // the agent's, stays the user's even when the agent has no tab left.
+  const first = await update((state) => !state.claimed && (state.claimed = true));
+  if (!first || (await agentTabIds()).length) return;
   const tabs = (await browser.tabs.query({})).sort((a, b) => Number(b.active) - Number(a.active));
-  for (const tab of tabs) if (tab.id !== undefined && !owned.has(tab.id)) await adoptTab(tab.id, false, info);
+  for (const tab of tabs) if (tab.id !== undefined) await adoptTab(tab.id, false, info);
 }
 
 /** The user shares a tab with a session (popup) or takes it back. */
