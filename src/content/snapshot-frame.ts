@@ -43,5 +43,5 @@ export function snapshotFrame(request: Extract<ContentRequest, { type: 'snapshot
     slot.element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
     return { ref: slot.ref, nonce, line: slot.line, indent: slot.indent };
   });
-  return { lines: result.lines, frames, maxRef: result.maxRef, url: location.href, title: document.title };
+  return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title };
 }

@@ -97,14 +97,19 @@ export interface FrameSlotInfo {
   ref: string;
   /** Posted to the child frame; the child reports it with its frameId. */
   nonce: string;
-  /** Index of the iframe's line in `lines`. */
+  /** Index of the iframe's line in the snapshot's lines. */
   line: number;
   /** Indentation for the child frame's lines. */
   indent: string;
 }
 
 export interface ContentSnapshot {
-  lines: string[];
+  /**
+   * The lines joined with "\n": extension messaging converts every array
+   * element on its own; one string crosses faster (10k-element page: hop
+   * 10.8 ms instead of 12.5 ms, join included).
+   */
+  text: string;
   frames: FrameSlotInfo[];
   maxRef: number;
   url: string;

@@ -18,10 +18,10 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
   const state = { floor: await refFloor(tabId) };
-  const lines = await frameSnapshot(tabId, startFrame, options, state, 0);
+  const text = await frameSnapshot(tabId, startFrame, options, state, 0);
   await raiseRefFloor(tabId, state.floor);
   const tab = await browser.tabs.get(tabId);
-  return { tabId, url: tab.url ?? '', title: tab.title ?? '', text: lines.join('\n') };
+  return { tabId, url: tab.url ?? '', title: tab.title ?? '', text };
 }
 
 /**
@@ -35,7 +35,7 @@ async function frameSnapshot(
   options: SnapshotRequestOptions,
   state: { floor: number },
   depth: number,
-): Promise<string[]> {
+): Promise<string> {
   const result: ContentSnapshot = await sendToFrame(tabId, frameId, {
     type: 'snapshot',
     options,
@@ -43,7 +43,7 @@ async function frameSnapshot(
     refFloor: state.floor,
   });
   state.floor = Math.max(state.floor, result.maxRef);
-  if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.lines;
+  if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
   const children = await Promise.all(
@@ -54,17 +54,17 @@ async function frameSnapshot(
       // Every frame starts above the tab's floor, so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
       // siblings apart).
-      const childLines = await frameSnapshot(tabId, childId, childOptions, state, depth + 1).catch(() => null);
-      return childLines && { slot, lines: childLines };
+      const childText = await frameSnapshot(tabId, childId, childOptions, state, depth + 1).catch(() => null);
+      return childText === null ? null : { slot, text: childText };
     }),
   );
-  const out = [...result.lines];
+  const out = result.text.split('\n');
   // Splice from the bottom so earlier line indexes stay valid.
   for (const child of children.filter((c) => c !== null).sort((a, b) => b.slot.line - a.slot.line)) {
-    if (!child.lines.length) continue;
+    if (!child.text) continue;
     const line = out[child.slot.line];
     out[child.slot.line] = line.endsWith(':') ? line : `${line}:`;
-    out.splice(child.slot.line + 1, 0, ...child.lines.map((l) => child.slot.indent + l));
+    out.splice(child.slot.line + 1, 0, ...child.text.split('\n').map((l) => child.slot.indent + l));
   }
-  return out;
+  return out.join('\n');
 }
