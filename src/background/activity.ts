@@ -26,10 +26,21 @@ export function commandStarted(): void {
   }, BADGE_DELAY_MS);
 }
 
+/** Longest text kept per field: the log is for a person to glance at, and storage.session holds 10 MB in all. */
+const FIELD_LIMIT = 300;
+
+function clip(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  return text.length > FIELD_LIMIT ? `${text.slice(0, FIELD_LIMIT)}…` : text;
+}
+
 export function commandFinished(entry: ActivityEntry): void {
   running = Math.max(0, running - 1);
   lastError = !entry.ok;
-  pending.push(entry);
+  // The fields are the server's request as sent, unvalidated (a 1 MB method name is also echoed in
+  // its error): unclipped, a few such commands filled storage.session, that flush failed and the
+  // log never updated again (found by e2e-reliability/worker-fuzz.spec.ts).
+  pending.push({ ...entry, method: clip(entry.method) ?? '', session: clip(entry.session) ?? '', target: clip(entry.target), error: clip(entry.error) });
   // Batched: a burst of fast commands costs one storage write, not one each.
   flushing ??= Promise.resolve().then(flush);
   void showBadge();
@@ -42,7 +53,8 @@ async function flush(): Promise<void> {
   log ??= ((await browser.storage.session.get(ACTIVITY_KEY)) as { [ACTIVITY_KEY]?: ActivityEntry[] })[ACTIVITY_KEY] ?? [];
   log = [...log, ...pending].slice(-ACTIVITY_LIMIT);
   pending = [];
-  await browser.storage.session.set({ [ACTIVITY_KEY]: log });
+  // A failed write (storage.session is shared and can be full) must not leave `flushing` set forever.
+  await browser.storage.session.set({ [ACTIVITY_KEY]: log }).catch((error: unknown) => console.warn('activity log not saved:', error));
   flushing = null;
   if (pending.length) flushing = flush();
 }

@@ -35,7 +35,13 @@ export function isMethod(name: string): name is Method {
 // ---- envelopes ----
 
 /** The agent session (one MCP client) a command belongs to; its tabs are its own. */
-export const SessionInfo = z.object({ id: z.string().min(1).max(100), name: z.string().max(100) });
+export const SessionInfo = z.object({
+  // The worker keys plain objects by session id (background/tabs.ts): an id that Object.prototype
+  // already has would resolve to the prototype, and a tab adopted into session "__proto__" wrote its
+  // fields onto Object.prototype (found by e2e-reliability/worker-fuzz.spec.ts). Refused here, at the boundary.
+  id: z.string().min(1).max(100).refine((id) => !(id in Object.prototype), 'must not be a name Object.prototype already has'),
+  name: z.string().max(100),
+});
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
 export const RequestMessage = z.object({
@@ -124,9 +130,11 @@ export function parseFrame<T>(
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, message: parsed.data };
-  const id = typeof json === 'object' && json !== null && Number.isInteger((json as { id?: unknown }).id) && (json as { id: number }).id >= 0
-    ? (json as { id: number }).id
-    : null;
+  // Echo only an id the schema itself accepts: both ends answer an invalid message with an error
+  // carrying its id, so an id like 1e21 (an integer, but not a safe one) made each end send the other
+  // an invalid response forever (found by e2e-reliability/worker-fuzz.spec.ts).
+  const rawId = typeof json === 'object' && json !== null ? (json as { id?: unknown }).id : undefined;
+  const id = RequestMessage.shape.id.safeParse(rawId).success ? (rawId as number) : null;
   return { ok: false, code: 'BAD_MESSAGE', message: `Invalid message: ${describeIssues(parsed.error)}`, id };
 }
 
