@@ -112,6 +112,19 @@ export function isHiddenForAria(el: Element): boolean {
 }
 
 /**
+ * Records what the snapshot walk has proven for an element it reached with
+ * every ancestor exposed: neither it nor its subtree is hidden. The name
+ * computation asks again for each named element and its content; without
+ * this it re-derived the answer up the ancestor chain.
+ */
+export function markExposed(el: Element): void {
+  const record = factsOf(el);
+  if (!record) return;
+  record.hidden = false;
+  record.subtreeHidden = false;
+}
+
+/**
  * Hidden only because of its own visibility:hidden/collapse: its children
  * with visibility:visible are still rendered, so name-from-content must
  * descend into it (accname 2A applies to nodes, not subtrees).

@@ -2,7 +2,7 @@ import { getStyle, shadowRootOf } from './dom.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
-import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox } from './visibility.ts';
+import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
   isClickable, normalizeText, parentHasPointer,
@@ -59,8 +59,12 @@ export function walk(root: Element, options: WalkOptions): SNode {
   const walker = new Walker(root.ownerDocument, options);
   const fragment: SNode = { el: root, role: 'fragment', refable: false, cursor: false, ariaDisabled: false, kids: [] };
   const doc = root.ownerDocument;
-  if (root === doc.body || root === doc.documentElement) walker.children(root, fragment.kids, true, false);
-  else walker.element(root, fragment.kids, true);
+  if (root === doc.body || root === doc.documentElement) {
+    walker.children(root, fragment.kids, true, false);
+  } else {
+    walker.parentPointer = parentHasPointer(root);
+    walker.element(root, fragment.kids, true);
+  }
   finish(fragment, options.interactive);
   return fragment;
 }
@@ -81,6 +85,9 @@ class Walker {
   private parentHidesContent = true;
   // Interactive mode prints no text; it only keeps it below a ref'd node or a row, to name them.
   private wantText: boolean;
+  // cursor:pointer is inherited, so only the element where it starts is the clickable one;
+  // the walk knows the composed parent's cursor and spares each element a parent lookup.
+  parentPointer = false;
 
   constructor(doc: Document, options: WalkOptions) {
     this.interactive = options.interactive;
@@ -89,15 +96,21 @@ class Walker {
     this.viewport = options.viewportOnly ? { width: view.innerWidth, height: view.innerHeight } : null;
   }
 
-  /** `inView`: text here is inside the viewport (always true without viewportOnly). */
-  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean): void {
+  /**
+   * `inView`: text here is inside the viewport (always true without viewportOnly).
+   * `pointer`: `el` has cursor:pointer (the caller has usually read it already).
+   */
+  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = getStyle(el).cursor === 'pointer'): void {
     if (!el.firstChild && el.localName !== 'slot' && !shadowRootOf(el)) return;
-    const saved = this.parentHidesContent;
+    const savedHides = this.parentHidesContent;
+    const savedPointer = this.parentPointer;
     this.parentHidesContent = hidesContent(el);
+    this.parentPointer = pointer;
     try {
       this.childNodes(el, out, inView, hiddenMode);
     } finally {
-      this.parentHidesContent = saved;
+      this.parentHidesContent = savedHides;
+      this.parentPointer = savedPointer;
     }
   }
 
@@ -172,7 +185,10 @@ class Walker {
     const display = style.display;
     const shown = this.quickShown(el, style, display);
     if (shown === false) return;
-    if (shown === undefined && isHiddenForAria(el)) {
+    if (shown === true) {
+      // Names computed later look up hidden-ness of these same elements; the walk has settled it.
+      markExposed(el);
+    } else if (isHiddenForAria(el)) {
       if (isHiddenByVisibilityOnly(el)) this.children(el, out, parentInView, true);
       return;
     }
@@ -193,7 +209,8 @@ class Walker {
     let refable = false;
     let cursor = false;
     const control = role !== null && CONTROL_ROLES.has(role);
-    const pointer = style.cursor === 'pointer' && !parentHasPointer(el);
+    const cursorPointer = style.cursor === 'pointer';
+    const pointer = cursorPointer && !this.parentPointer;
     if (control || pointer || isClickable(el)) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
@@ -210,7 +227,7 @@ class Walker {
       // No role, or a generic wrapper with nothing to say: its children belong to the parent.
       const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
       if (sep !== null) push(out, sep);
-      this.children(el, out, inView, false);
+      this.children(el, out, inView, false, cursorPointer);
       if (sep !== null) push(out, sep);
       return;
     }
@@ -220,7 +237,7 @@ class Walker {
     if (tag !== 'textarea') {
       const wantText = this.wantText;
       if (refable || role === 'row') this.wantText = true;
-      this.children(el, node.kids, inView, false);
+      this.children(el, node.kids, inView, false, cursorPointer);
       this.wantText = wantText;
     }
     finish(node, this.interactive);
