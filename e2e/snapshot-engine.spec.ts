@@ -143,6 +143,30 @@ const cases: Case[] = [
   ['open details shows its content', '<details open><summary>More</summary><p>Body</p></details>',
     lines('- group:', '  - generic "More" [expanded] [ref=e1]', '  - paragraph: Body')],
 
+  // aria-owns: the accessibility tree's parent, not the DOM's
+  ['aria-owns moves a later element under its owner',
+    '<div role="listbox" aria-label="Fruits" aria-owns="pear"><div role="option" aria-selected="true">Apple</div></div><p>between</p><div role="option" id="pear">Pear</div>',
+    lines('- listbox "Fruits" [ref=e1]:', '  - option "Apple" [selected] [ref=e2]', '  - option "Pear" [ref=e3]', '- paragraph: between')],
+  ['aria-owns moves an earlier element too, after the owner\'s own children',
+    '<div role="option" id="first">First</div><div role="listbox" aria-label="L" aria-owns="first"><div role="option">Second</div></div>',
+    lines('- listbox "L" [ref=e1]:', '  - option "Second" [ref=e2]', '  - option "First" [ref=e3]')],
+  ['aria-owns never makes an element its own ancestor',
+    '<div role="group" aria-label="Outer" id="outer"><div role="group" aria-label="Inner" aria-owns="outer"><button>Go</button></div></div>',
+    lines('- group "Outer":', '  - group "Inner":', '    - button "Go" [ref=e1]')],
+  ['aria-owns: the first owner in the page wins',
+    '<div role="list" aria-label="One" aria-owns="x"></div><div role="list" aria-label="Two" aria-owns="x"></div><div role="listitem" id="x">Item</div>',
+    lines('- list "One":', '  - listitem: Item', '- list "Two"')],
+  ['aria-owns of a hidden owner leaves the element in place; a hidden owned element stays hidden',
+    '<div role="list" hidden aria-owns="x"></div><div role="listitem" id="x">Item</div><div role="list" aria-label="L" aria-owns="h"></div><div role="listitem" id="h" style="display:none">Gone</div>',
+    lines('- listitem: Item', '- list "L"')],
+  ['aria-owns inside a shadow root', '<div id="host"></div>',
+    // The listbox is an empty div: no box, so no ref of its own.
+    lines('- listbox "S":', '  - option "Shadow opt" [ref=e1]', '- paragraph: mid'),
+    async (page) => page.evaluate(() => {
+      document.getElementById('host')!.attachShadow({ mode: 'open' }).innerHTML =
+        '<div role="listbox" aria-label="S" aria-owns="so"></div><p>mid</p><div role="option" id="so">Shadow opt</div>';
+    })],
+
   // text and generic wrappers
   ['inline text merges', '<p>Hello <b>bold</b> <span>world</span></p>', '- paragraph: Hello bold world'],
   ['block text stays apart', '<div><div>A</div><div>B</div></div>', lines('- text: A', '- text: B')],

@@ -57,6 +57,31 @@ test('open and closed shadow roots both appear in the snapshot and can be clicke
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('closed clicked');
 });
 
+test('aria-owns: a combobox popup rendered at the end of the page is shown, and clicked, under its owner', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', {
+    url: agent.pages.page(
+      '/owns',
+      html(
+        `<label for="city">City</label>
+         <input id="city" role="combobox" aria-expanded="true" aria-controls="popup" aria-owns="popup">
+         <p>Pick a city from the list.</p>
+         <p id="picked"></p>
+         <div role="listbox" id="popup" aria-label="Cities">
+           <div role="option" onclick="document.getElementById('picked').textContent = 'Picked Oslo'">Oslo</div>
+           <div role="option">Bergen</div>
+         </div>`,
+        'Owns',
+      ),
+    ),
+  });
+  const { text } = await agent.server.ok('browser_snapshot');
+  // The listbox sits under the combobox, before the paragraph that comes first in the DOM.
+  expect(text).toMatch(/- combobox "City" \[expanded\] \[ref=e\d+\]:\n {2}- listbox "Cities" \[ref=e\d+\]:\n {4}- option "Oslo" \[ref=e\d+\]\n {4}- option "Bergen" \[ref=e\d+\]\n- paragraph: Pick a city from the list\./);
+  expect(text.match(/option "Oslo"/g)).toHaveLength(1);
+  await agent.server.ok('browser_click', { ref: refOf(text, 'option "Oslo"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#picked' })).text).toBe('Picked Oslo');
+});
+
 test('size controls: maxChars pages with an offset marker, filename writes the whole snapshot, interactive and root narrow it', async ({ agent }) => {
   const items = Array.from({ length: 60 }, (_, i) => `<li><a href="/item/${i}">Item number ${i}</a></li>`).join('');
   await agent.server.ok('browser_navigate', {

@@ -1,5 +1,6 @@
 import { getStyle, shadowRootOf } from './dom.ts';
 import { HOST_ATTR } from '../feedback.ts';
+import { Ownership } from './owns.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
@@ -59,7 +60,9 @@ export function walk(root: Element, options: WalkOptions): SNode {
   const walker = new Walker(root.ownerDocument, options);
   const fragment: SNode = { el: root, role: 'fragment', refable: false, cursor: false, ariaDisabled: false, kids: [] };
   const doc = root.ownerDocument;
-  if (root === doc.body || root === doc.documentElement) {
+  const whole = root === doc.body || root === doc.documentElement;
+  walker.scanOwners(root.getRootNode() as Document | ShadowRoot, whole ? undefined : root);
+  if (whole) {
     walker.children(root, fragment.kids, true, false);
   } else {
     walker.parentPointer = parentHasPointer(root);
@@ -88,6 +91,10 @@ class Walker {
   // cursor:pointer is inherited, so only the element where it starts is the clickable one;
   // the walk knows the composed parent's cursor and spares each element a parent lookup.
   parentPointer = false;
+  // Set only when some scope has aria-owns: most pages pay nothing for it.
+  private ownership: Ownership | null = null;
+  // The owned element being walked under its owner (anywhere else it is skipped).
+  private placingOwned: Element | null = null;
 
   constructor(doc: Document, options: WalkOptions) {
     this.interactive = options.interactive;
@@ -114,10 +121,17 @@ class Walker {
     }
   }
 
+  /** Learns the aria-owns of a tree scope before the walk enters it. */
+  scanOwners(scope: Document | ShadowRoot, within?: Element): void {
+    if (!scope.querySelector('[aria-owns]')) return;
+    (this.ownership ??= new Ownership()).scan(scope, within);
+  }
+
   private childNodes(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean): void {
     // Same order as dom.ts composedChildren(), without an array per element.
     const root = shadowRootOf(el);
     if (root) {
+      this.scanOwners(root);
       for (let c = root.firstChild; c; c = c.nextSibling) this.child(c, out, inView, hiddenMode);
       return;
     }
@@ -157,6 +171,29 @@ class Walker {
     return true;
   }
 
+  /** What `owner` aria-owns, walked as its last children. */
+  private ownedChildren(owner: Element, out: Kid[], inView: boolean): void {
+    const owned = this.ownership?.ownedBy(owner);
+    if (!owned) return;
+    const savedHides = this.parentHidesContent;
+    const savedPointer = this.parentPointer;
+    try {
+      for (const el of owned) {
+        // Not next to the owner's own text in the DOM: keep words apart.
+        push(out, ' ');
+        // Its DOM ancestors are not the ones this walk came through: check hidden-ness in full.
+        this.parentHidesContent = true;
+        this.parentPointer = parentHasPointer(el);
+        this.placingOwned = el;
+        this.element(el, out, inView);
+        this.placingOwned = null;
+      }
+    } finally {
+      this.parentHidesContent = savedHides;
+      this.parentPointer = savedPointer;
+    }
+  }
+
   // Below an element hidden only by its own visibility:hidden, a descendant may be visible again.
   private hiddenElement(el: Element, out: Kid[], inView: boolean): void {
     if (!isHiddenForAria(el)) this.element(el, out, inView);
@@ -164,6 +201,11 @@ class Walker {
   }
 
   element(el: Element, out: Kid[], parentInView: boolean): void {
+    if (this.ownership?.isOwned(el)) {
+      // Printed under its owner (ownedChildren), not here.
+      if (this.placingOwned !== el) return;
+      this.placingOwned = null;
+    }
     const inherited = this.ariaDisabled;
     const attr = el.hasAttributes() ? el.getAttribute('aria-disabled') : null;
     if (attr !== null) {
@@ -228,6 +270,7 @@ class Walker {
       const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
       if (sep !== null) push(out, sep);
       this.children(el, out, inView, false, cursorPointer);
+      this.ownedChildren(el, out, inView);
       if (sep !== null) push(out, sep);
       return;
     }
@@ -238,6 +281,7 @@ class Walker {
       const wantText = this.wantText;
       if (refable || role === 'row') this.wantText = true;
       this.children(el, node.kids, inView, false, cursorPointer);
+      this.ownedChildren(el, node.kids, inView);
       this.wantText = wantText;
     }
     finish(node, this.interactive);
