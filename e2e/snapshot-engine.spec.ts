@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { bundleForPage } from './helpers/bundle.ts';
 import { TestServer, html } from './helpers/server.ts';
 import type * as SnapshotApi from './entries/snapshot-entry.ts';
+import { clickHandlerTrackerSource } from '../src/background/page-scripts/click-handlers.ts';
+import { CLICK_HANDLER_EVENTS } from '../src/shared/content-messages.ts';
 
 /**
  * The snapshot engine in real Chromium: HTML in, snapshot text out — what an
@@ -309,6 +311,33 @@ test.describe('shadow DOM', () => {
       '- heading "Slotted title" [level=2]', '- button "Open inside" [ref=e1]', '- paragraph: Light text',
       '- textbox "Closed field" [ref=e2]', '- link "Closed link" [ref=e3]:', '  - /url: /c'));
     expect(await page.evaluate(() => window.__snap.resolveRef('e2').getAttribute('aria-label'))).toBe('Closed field');
+  });
+});
+
+// In agent tabs the service worker installs this tracker in the page's world through CDP;
+// here it is an init script, before the page's own scripts as there.
+async function trackHandlers(page: Page): Promise<void> {
+  await page.addInitScript({ content: clickHandlerTrackerSource(CLICK_HANDLER_EVENTS) });
+}
+
+test.describe('click handlers set by page script', () => {
+  test('the innermost element with a handler gets the ref; a role is kept', async ({ page }) => {
+    await trackHandlers(page);
+    await load(page, `<div id="outer"><div id="inner">Row</div></div><ul><li id="item">Item</li></ul>
+      <script>
+        for (const id of ['outer', 'inner']) document.getElementById(id).addEventListener('click', () => {});
+        document.getElementById('item').addEventListener('mousedown', () => {});
+      </script>`);
+    expect(await snapshot(page)).toBe(lines('- generic "Row" [ref=e1]', '- list:', '  - listitem "Item" [ref=e2]'));
+  });
+
+  test('a container with a handler around its own controls prints as if it had none', async ({ page }) => {
+    const body = `<p>Hello <span id="s">big <button>Go</button> world</span>!</p><div id="d"><a href="/x">X</a> and <a href="/y">Y</a></div>`;
+    await load(page, body);
+    const without = await snapshot(page);
+    await trackHandlers(page);
+    await load(page, `${body}<script>for (const id of ['s', 'd']) document.getElementById(id).addEventListener('click', () => {});</script>`);
+    expect(await snapshot(page)).toBe(without);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { appBundle } from './helpers/apps.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
 
@@ -80,6 +81,47 @@ test('aria-owns: a combobox popup rendered at the end of the page is shown, and 
   expect(text.match(/option "Oslo"/g)).toHaveLength(1);
   await agent.server.ok('browser_click', { ref: refOf(text, 'option "Oslo"') });
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#picked' })).text).toBe('Picked Oslo');
+});
+
+test('elements clickable only through handlers page script set get refs; delegating containers do not', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', {
+    url: agent.pages.page(
+      '/handlers',
+      html(
+        `<div id="listener">Listener row</div>
+         <span id="prop">Property row</span>
+         <div id="card"><p>Card text</p><button>Card button</button></div>
+         <p id="log"></p>
+         <script>
+           const log = (t) => { document.getElementById('log').textContent = t; };
+           document.getElementById('listener').addEventListener('click', () => log('listener clicked'));
+           document.getElementById('prop').onclick = () => log('property clicked');
+           // A handler on a container around its own button: the button is what to click.
+           document.getElementById('card').addEventListener('click', () => {});
+           // Delegation from <body> must not make the page one clickable blob.
+           document.body.addEventListener('click', () => {});
+         </script>`,
+        'Handlers',
+      ),
+    ),
+  });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/- generic "Listener row" \[ref=e\d+\]/);
+  expect(text).toMatch(/- generic "Property row" \[ref=e\d+\]/);
+  expect(text).toMatch(/- paragraph: Card text\n- button "Card button" \[ref=e\d+\]/);
+  expect(text.match(/\[ref=/g)).toHaveLength(3);
+  await agent.server.ok('browser_click', { ref: refOf(text, 'generic "Listener row"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('listener clicked');
+  await agent.server.ok('browser_click', { ref: refOf(text, 'generic "Property row"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('property clicked');
+
+  // React's onClick (React sets onclick on the element; its listener sits on the root).
+  agent.pages.page('/react-clicks.js', appBundle('react-clicks'), { contentType: 'text/javascript' });
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/react', html('<div id="root"></div><script src="/react-clicks.js"></script>', 'React')) });
+  const react = (await agent.server.ok('browser_snapshot')).text;
+  expect(react).toMatch(/- generic "Invoices" \[ref=e\d+\]\n- generic "Reports" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(react, 'generic "Reports"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Reports');
 });
 
 test('size controls: maxChars pages with an offset marker, filename writes the whole snapshot, interactive and root narrow it', async ({ agent }) => {

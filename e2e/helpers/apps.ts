@@ -5,7 +5,7 @@ import { ROOT } from './paths.ts';
 const cache = new Map<string, string>();
 
 /** Builds a test app from e2e/apps/ with the real framework from node_modules into one script. */
-export function appBundle(name: 'react-form' | 'vue-form'): string {
+export function appBundle(name: 'react-form' | 'react-clicks' | 'vue-form'): string {
   const cached = cache.get(name);
   if (cached) return cached;
   const result = buildSync({

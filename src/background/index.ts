@@ -13,6 +13,7 @@ import { ensureConnected, onRequest, sendEvent } from './connection.ts';
 import { handleUiRequest, isOwnPage } from './ui.ts';
 import type { UiRequest } from '../shared/ui-messages.ts';
 import { onFrameNonce } from './frames.ts';
+import { installPageScripts } from './page-scripts/install.ts';
 import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
 import { watchTabs } from './tabs.ts';
@@ -23,6 +24,7 @@ watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId
 watchDebugger();
 watchDialogs();
 watchNetworkForNavigation();
+installPageScripts();
 startDevtoolsCapture();
 
 browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => {

@@ -146,3 +146,14 @@ export type ContentEvent = { type: 'frameNonce'; nonce: string };
 
 /** postMessage marker a parent frame sends into its iframes to learn their frame ids. */
 export const FRAME_NONCE_KEY = '__llmBrowserAgentFrameNonce';
+
+/**
+ * DOM event names between the page-world click-handler tracker (installed by
+ * the service worker in agent tabs, src/background/page-scripts/) and the
+ * content script: `collect` asks the tracker to report, `mark` is dispatched
+ * on each element that got a click handler from page script.
+ */
+export const CLICK_HANDLER_EVENTS = {
+  collect: 'llm-browser-agent:collect-click-handlers',
+  mark: 'llm-browser-agent:click-handler',
+} as const;

@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result, SessionInfo } from '../../shared/protocol.ts';
 import { normalizeUrl } from '../../shared/urls.ts';
-import { cdp } from '../cdp.ts';
+import { cdp, ensureAttached } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { adoptTab, resolveTab } from '../tabs.ts';
@@ -41,6 +41,9 @@ export async function openAgentTab(session: SessionInfo): Promise<number> {
   const tab = await browser.tabs.create({ url: 'about:blank', active: true });
   const tabId = tab.id!;
   await adoptTab(tabId, true, session);
+  // The first page must load with the debugger on: capture and the page scripts start with it.
+  // Without a debugger (a policy, DevTools) the tab still works, with less.
+  await ensureAttached(tabId).catch(() => undefined);
   // Navigating while the new tab's own about:blank load is in flight can lose
   // our navigation to it; let that load finish first.
   for (let i = 0; i < 100 && (await browser.tabs.get(tabId)).status !== 'complete'; i++) {

@@ -3,9 +3,9 @@ import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement } from './refs.ts';
 import { placeholderOf, stateSuffix, valueOf } from './states.ts';
-import { BREAK } from './walk.ts';
+import { BREAK } from './tree.ts';
 import { normalizeText } from './walk-rules.ts';
-import type { Kid, SNode } from './walk.ts';
+import type { Kid, SNode } from './tree.ts';
 
 /**
  * Prints the walked tree in Playwright's aria-snapshot grammar (YAML lines

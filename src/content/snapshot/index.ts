@@ -5,6 +5,7 @@
  *     → { lines, frames, maxRef }
  *   resolveRef('e12' | 'f3e12') → Element, or AgentError STALE_REF
  */
+import { collectClickHandlers } from './click-handlers.ts';
 import { withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
@@ -44,6 +45,7 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   const root = options.root ?? doc.body ?? doc.documentElement;
   if (!root) return { lines: [], frames: [], maxRef: currentMaxRef() };
   const depth = options.depth !== undefined && options.depth >= 0 ? Math.floor(options.depth) : undefined;
+  collectClickHandlers(doc);
   // One pass: styles, hidden-ness and names are computed once and the DOM
   // is only read, so the browser lays out at most once.
   const { lines, frames } = withStyleCache(() => {

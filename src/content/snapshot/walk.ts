@@ -1,14 +1,16 @@
 import { getStyle, shadowRootOf } from './dom.ts';
 import { HOST_ATTR } from '../feedback.ts';
+import { hasClickHandler } from './click-handlers.ts';
 import { Ownership } from './owns.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  isClickable, normalizeText, parentHasPointer,
+  isClickable, parentHasPointer,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
+import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
 
 /**
  * One pass over the composed tree (light DOM, open and closed shadow roots,
@@ -19,36 +21,11 @@ import type { Viewport } from './walk-rules.ts';
  * formatter, which computes them only for lines it prints.
  */
 
-/** Separates text of block boxes so `<div>A</div><div>B</div>` stays two text lines. */
-export const BREAK = 0;
-export type Kid = SNode | string | typeof BREAK;
-
-export interface SNode {
-  el: Element;
-  role: string;
-  /** Gets a ref: something an agent can act on (visible, takes pointer events). */
-  refable: boolean;
-  /** Got its ref for being clickable with a pointer cursor, not for its role. */
-  cursor: boolean;
-  kids: Kid[];
-  /** An ancestor (or the element) says aria-disabled="true", and no closer one says "false". */
-  ariaDisabled: boolean;
-  /** The printed name, once format.ts has computed it. */
-  name?: string;
-  /**
-   * Interactive mode only: the start of the text under the node (text is not
-   * printed there). Names a ref'd element that has no name, and a table row.
-   */
-  text?: string;
-}
-
 export interface WalkOptions {
   interactive: boolean;
   viewportOnly: boolean;
 }
 
-// How much text interactive mode keeps per node for names.
-const MAX_TEXT = 100;
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 // Elements visibility.ts treats specially (never rendered, or exposed without a box): always ask it.
 const SPECIAL_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option', 'slot']);
@@ -72,12 +49,6 @@ export function walk(root: Element, options: WalkOptions): SNode {
   return fragment;
 }
 
-function push(out: Kid[], kid: Kid): void {
-  const last = out.length - 1;
-  if (typeof kid === 'string' && last >= 0 && typeof out[last] === 'string') out[last] += kid;
-  else out.push(kid);
-}
-
 class Walker {
   private readonly interactive: boolean;
   private readonly viewport: Viewport | null;
@@ -95,6 +66,8 @@ class Walker {
   private ownership: Ownership | null = null;
   // The owned element being walked under its owner (anywhere else it is skipped).
   private placingOwned: Element | null = null;
+  // Ref'able nodes so far: tells whether anything inside an element got a ref.
+  private refs = 0;
 
   constructor(doc: Document, options: WalkOptions) {
     this.interactive = options.interactive;
@@ -239,7 +212,10 @@ class Walker {
     const inView = this.viewport && display !== 'contents' ? intersects(el, this.viewport) : parentInView;
     if (tag === 'iframe' || tag === 'frame') {
       // The frame's own content script snapshots its document; we only leave a slot for it.
-      if (inView && isVisibleBox(el)) out.push({ el, role: 'iframe', refable: true, cursor: false, ariaDisabled: false, kids: [] });
+      if (inView && isVisibleBox(el)) {
+        this.refs++;
+        out.push({ el, role: 'iframe', refable: true, cursor: false, ariaDisabled: false, kids: [] });
+      }
       return;
     }
     if (tag === 'br') {
@@ -248,12 +224,17 @@ class Walker {
     }
 
     let role = getRole(el);
+    // What the walk flattens: no role, or a generic wrapper with nothing to say.
+    const wrapper = role === null || (role === 'generic' && !hasNameAttr(el));
     let refable = false;
     let cursor = false;
     const control = role !== null && CONTROL_ROLES.has(role);
     const cursorPointer = style.cursor === 'pointer';
     const pointer = cursorPointer && !this.parentPointer;
-    if (control || pointer || isClickable(el)) {
+    const clickable = control || pointer || isClickable(el);
+    // Clickable only through a handler page script set (no role, cursor or tabindex says so).
+    const byHandler = !clickable && hasClickHandler(el);
+    if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
       refable = style.pointerEvents !== 'none' && !(control && isDisabled(el, this.ariaDisabled))
@@ -276,6 +257,7 @@ class Walker {
     }
 
     const node: SNode = { el, role, refable, cursor, ariaDisabled: this.ariaDisabled, kids: [] };
+    const refsBefore = this.refs;
     // Text inside a <textarea> is its value, which the formatter prints.
     if (tag !== 'textarea') {
       const wantText = this.wantText;
@@ -283,6 +265,18 @@ class Walker {
       this.children(el, node.kids, inView, false, cursorPointer);
       this.ownedChildren(el, node.kids, inView);
       this.wantText = wantText;
+    }
+    if (byHandler && refable && this.refs > refsBefore) {
+      // A handler on a container (event delegation, a card around its own buttons): the
+      // controls inside are what an agent acts on. Printed as if it had no handler.
+      node.refable = refable = false;
+      if (wrapper) {
+        const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
+        if (sep !== null) push(out, sep);
+        for (const kid of node.kids) push(out, kid);
+        if (sep !== null) push(out, sep);
+        return;
+      }
     }
     finish(node, this.interactive);
 
@@ -297,40 +291,9 @@ class Walker {
         return;
       }
     }
+    if (refable) this.refs++;
     if (block) out.push(BREAK);
     out.push(node);
     if (block) out.push(BREAK);
   }
 }
-
-/**
- * Normalises a node's children: merges adjacent text, collapses whitespace
- * like rendering does, drops empty strings and block separators. In
- * interactive mode text is not printed; ref'd nodes keep it as a fallback name.
- */
-function finish(node: SNode, interactive: boolean): void {
-  const kids: Kid[] = [];
-  let text = '';
-  for (const kid of node.kids) {
-    if (typeof kid === 'string') {
-      text += kid;
-      continue;
-    }
-    flushText(kids, text, node, interactive);
-    text = '';
-    if (kid !== BREAK) kids.push(kid);
-  }
-  flushText(kids, text, node, interactive);
-  node.kids = kids;
-}
-
-function flushText(kids: Kid[], raw: string, node: SNode, interactive: boolean): void {
-  if (!raw) return;
-  if (interactive && (node.text?.length ?? 0) >= MAX_TEXT) return;
-  const text = normalizeText(raw);
-  if (!text) return;
-  if (!interactive) kids.push(text);
-  else node.text = node.text ? `${node.text} ${text}`.slice(0, MAX_TEXT) : text.slice(0, MAX_TEXT);
-}
-
-

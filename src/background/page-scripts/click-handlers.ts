@@ -1,0 +1,93 @@
+/**
+ * Click handlers that page script sets (addEventListener('click'), el.onclick
+ * = fn, and React's onClick, which sets `onclick` on its element) live in the
+ * page's JavaScript world, where the content script cannot see them. This
+ * tracker runs in that world, in agent tabs only (installed through CDP
+ * before any page script, see install.ts), and tells the content script which
+ * elements have one, so a clickable <div> without cursor:pointer or tabindex
+ * still gets a ref.
+ *
+ * The channel is DOM events, the only thing both worlds share: on `collect`
+ * the tracker dispatches `mark` on each element it has not reported yet (or
+ * on all, when asked), and the content script's capture listener reads the
+ * target. Nothing is written into the page's DOM.
+ *
+ * `trackClickHandlers` is sent as source text: it must not refer to anything
+ * outside itself.
+ */
+export function trackClickHandlers(collectEvent: string, markEvent: string): void {
+  const key = Symbol.for('llm-browser-agent.click-handlers');
+  const global = window as unknown as Record<symbol, boolean>;
+  if (global[key]) return; // once per document (runImmediately and a re-attach both run it again)
+  global[key] = true;
+
+  const POINTER_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend']);
+  const seen = new WeakSet<Element>();
+  // WeakRefs: the tracker must never keep removed elements alive.
+  let all: WeakRef<Element>[] = [];
+  let unreported: WeakRef<Element>[] = [];
+
+  const note = (target: unknown) => {
+    if (!(target instanceof Element) || seen.has(target)) return;
+    // Handlers on <html> and <body> serve the whole page (event delegation), not one element.
+    if (target === document.documentElement || target === document.body) return;
+    seen.add(target);
+    const ref = new WeakRef(target);
+    all.push(ref);
+    unreported.push(ref);
+  };
+
+  const addEventListener = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+    if (listener && POINTER_EVENTS.has(type)) note(this);
+    return addEventListener.call(this, type, listener, options);
+  };
+  for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
+    const property = Object.getOwnPropertyDescriptor(proto, 'onclick');
+    if (!property?.set || !property.get) continue;
+    const { get, set } = property;
+    Object.defineProperty(proto, 'onclick', {
+      ...property,
+      get,
+      set(this: Element, value: unknown) {
+        if (value) note(this);
+        set.call(this, value);
+      },
+    });
+  }
+
+  // Elements inside a closed shadow root would be reported as their host (events are retargeted): leave them out.
+  const inClosedShadowRoot = (el: Element) => {
+    for (let root = el.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+      if (root.mode === 'closed') return true;
+    }
+    return false;
+  };
+
+  /** Reports the connected elements; returns those still alive but not in the document yet. */
+  const report = (refs: WeakRef<Element>[]) => {
+    const later: WeakRef<Element>[] = [];
+    for (const ref of refs) {
+      const el = ref.deref();
+      if (!el) continue;
+      if (!el.isConnected) later.push(ref);
+      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(markEvent, { composed: true }));
+    }
+    return later;
+  };
+
+  addEventListener.call(document, collectEvent, (event: Event) => {
+    all = all.filter((ref) => ref.deref() !== undefined);
+    // A content script that just started (page load, extension reload) knows nothing yet and asks for all.
+    const everything = (event as CustomEvent).detail === 'all';
+    const pending = report(everything ? all : unreported);
+    unreported = pending;
+  });
+}
+
+/** The tracker as a script for Page.addScriptToEvaluateOnNewDocument. */
+export function clickHandlerTrackerSource(events: { collect: string; mark: string }): string {
+  // Bundlers that keep function names (esbuild keepNames, as tsx uses) call a module-level
+  // __name() inside the function's text; give it one, or the script throws in the page.
+  return `(() => { const __name = (f) => f; (${trackClickHandlers.toString()})(${JSON.stringify(events.collect)}, ${JSON.stringify(events.mark)}); })();`;
+}

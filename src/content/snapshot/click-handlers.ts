@@ -1,0 +1,39 @@
+/**
+ * Elements that got a click handler from page script, as reported by the
+ * tracker the service worker installs in the page's world of agent tabs
+ * (src/background/page-scripts/click-handlers.ts). Without the tracker (a tab
+ * the agent does not control, the engine tests' plain pages) nothing is
+ * reported and this knows nothing.
+ */
+import { CLICK_HANDLER_EVENTS } from '../../shared/content-messages.ts';
+
+// Weak: a removed element must not be kept alive by having had a handler.
+const withHandler = new WeakSet<Element>();
+let listening = false;
+let askedOnce = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  // Capture on window sees every mark, also those dispatched inside open shadow roots
+  // (composed); composedPath()[0] is the element itself, not its retargeted host.
+  window.addEventListener(CLICK_HANDLER_EVENTS.mark, (event) => {
+    const target = event.composedPath()[0];
+    if (target instanceof Element) withHandler.add(target);
+  }, true);
+}
+
+/**
+ * Asks the tracker for the elements that got a handler since the last call
+ * (all of them on the first call of this content script). Synchronous: the
+ * marks have arrived when it returns.
+ */
+export function collectClickHandlers(doc: Document): void {
+  listen();
+  doc.dispatchEvent(new CustomEvent(CLICK_HANDLER_EVENTS.collect, { detail: askedOnce ? 'new' : 'all' }));
+  askedOnce = true;
+}
+
+export function hasClickHandler(el: Element): boolean {
+  return withHandler.has(el);
+}

@@ -1,0 +1,69 @@
+/**
+ * The tree the walk (walk.ts) builds and the formatter (format.ts) prints:
+ * nodes for elements with a role, text between them, and block breaks that
+ * keep text of different boxes on different lines until finish() folds it.
+ */
+import { normalizeText } from './walk-rules.ts';
+
+/** Separates text of block boxes so `<div>A</div><div>B</div>` stays two text lines. */
+export const BREAK = 0;
+export type Kid = SNode | string | typeof BREAK;
+
+export interface SNode {
+  el: Element;
+  role: string;
+  /** Gets a ref: something an agent can act on (visible, takes pointer events). */
+  refable: boolean;
+  /** Got its ref for being clickable with a pointer cursor, not for its role. */
+  cursor: boolean;
+  kids: Kid[];
+  /** An ancestor (or the element) says aria-disabled="true", and no closer one says "false". */
+  ariaDisabled: boolean;
+  /** The printed name, once format.ts has computed it. */
+  name?: string;
+  /**
+   * Interactive mode only: the start of the text under the node (text is not
+   * printed there). Names a ref'd element that has no name, and a table row.
+   */
+  text?: string;
+}
+
+// How much text interactive mode keeps per node for names.
+const MAX_TEXT = 100;
+
+/** Appends a kid, merging adjacent text as rendering does. */
+export function push(out: Kid[], kid: Kid): void {
+  const last = out.length - 1;
+  if (typeof kid === 'string' && last >= 0 && typeof out[last] === 'string') out[last] += kid;
+  else out.push(kid);
+}
+
+/**
+ * Normalises a node's children: merges adjacent text, collapses whitespace
+ * like rendering does, drops empty strings and block separators. In
+ * interactive mode text is not printed; ref'd nodes keep it as a fallback name.
+ */
+export function finish(node: SNode, interactive: boolean): void {
+  const kids: Kid[] = [];
+  let text = '';
+  for (const kid of node.kids) {
+    if (typeof kid === 'string') {
+      text += kid;
+      continue;
+    }
+    flushText(kids, text, node, interactive);
+    text = '';
+    if (kid !== BREAK) kids.push(kid);
+  }
+  flushText(kids, text, node, interactive);
+  node.kids = kids;
+}
+
+function flushText(kids: Kid[], raw: string, node: SNode, interactive: boolean): void {
+  if (!raw) return;
+  if (interactive && (node.text?.length ?? 0) >= MAX_TEXT) return;
+  const text = normalizeText(raw);
+  if (!text) return;
+  if (!interactive) kids.push(text);
+  else node.text = node.text ? `${node.text} ${text}`.slice(0, MAX_TEXT) : text.slice(0, MAX_TEXT);
+}
