@@ -18,15 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ExtensionHub } from '../agent-server/src/hub.ts';
+import type { ExtensionHub } from '../agent-server/src/hub.ts';
 import type { SessionInfo } from '../src/shared/protocol.ts';
-import { createHome, freePort } from '../e2e/helpers/agent-server.ts';
 import { bundleForPage } from '../e2e/helpers/bundle.ts';
 import { CHROMIUM_PATH } from '../e2e/helpers/chromium.ts';
-import { ExtensionBrowser } from '../e2e/helpers/extension-browser.ts';
-import { removeDir, tempDir } from '../e2e/helpers/paths.ts';
+import type { ExtensionBrowser } from '../e2e/helpers/extension-browser.ts';
 import { TestServer, html } from '../e2e/helpers/server.ts';
 import { generatePage } from './snapshot-pages.ts';
+import { startBenchHub } from './extension-hub.ts';
 import { contentScriptWorld, type World } from './world.ts';
 
 const RUNS = 7;
@@ -214,16 +213,10 @@ const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 export async function runSnapshotBench(): Promise<string> {
   const bundle = bundleForPage('e2e/entries/snapshot-entry.ts', '__snap');
   const server = await new TestServer().start();
-  const dir = tempDir('bench-snapshot');
-  const port = await freePort();
-  const { token } = createHome(dir);
-  const hub = new ExtensionHub({ port, token });
-  await hub.listen();
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const { hub, browser, stop } = await startBenchHub('bench-snapshot');
   const rows: Row[] = [];
   const notes: string[] = [];
   try {
-    if (!(await hub.waitForConnection(15_000))) throw new Error('the extension did not connect to the bench hub');
     // A fresh tab per measurement: no refs or caches carried over from the previous one.
     const measure = async (label: string, url: string, ready?: string) => {
       rows.push(await measurePage({ browser, hub, bundle }, label, url, ready));
@@ -237,10 +230,8 @@ export async function runSnapshotBench(): Promise<string> {
     if (trace) await measure('Playwright Trace Viewer (playwright-core)', trace, '.workbench-loader');
     else notes.push('No real application found in node_modules; skipped.');
   } finally {
-    await hub.close();
-    await browser.stop();
+    await stop();
     await server.stop();
-    removeDir(dir);
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const out = [

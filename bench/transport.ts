@@ -5,14 +5,11 @@
  * to the content script, `snapshot` of a tiny page as well. Then the same
  * paths once more through MCP over stdio, as an agent sees them.
  */
-import { createHome, freePort } from '../e2e/helpers/agent-server.ts';
-import { ExtensionBrowser } from '../e2e/helpers/extension-browser.ts';
-import { removeDir, tempDir } from '../e2e/helpers/paths.ts';
 import { html, type TestServer } from '../e2e/helpers/server.ts';
-import { ExtensionHub } from '../agent-server/src/hub.ts';
 import type { Method, Params, SessionInfo } from '../src/shared/protocol.ts';
 import { median } from './compare.ts';
 import { OursDriver } from './drivers.ts';
+import { startBenchHub } from './extension-hub.ts';
 
 const SESSION: SessionInfo = { id: 'bench', name: 'bench' };
 
@@ -41,15 +38,9 @@ async function throughput(total: number, concurrency: number, calls: (() => Prom
 }
 
 export async function runTransportBench(pages: TestServer, count: number, log: (line: string) => void): Promise<string> {
-  const dir = tempDir('bench-transport');
-  const port = await freePort();
-  const { token } = createHome(dir);
-  const hub = new ExtensionHub({ port, token });
-  await hub.listen();
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const { hub, stop } = await startBenchHub('bench-transport');
   const rows: string[] = [];
   try {
-    if (!(await hub.waitForConnection(15_000))) throw new Error('the extension did not connect to the bench hub');
     const req = <M extends Method>(method: M, params: Params<M>) => hub.request(method, params, SESSION);
     const tabs: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -71,9 +62,7 @@ export async function runTransportBench(pages: TestServer, count: number, log: (
     rows.push(`| throughput \`get\` on 5 tabs, 16 in flight | ${perSec(await throughput(total, 16, tabs.map(get)))} |`);
     log('transport: raw protocol done');
   } finally {
-    await hub.close();
-    await browser.stop();
-    removeDir(dir);
+    await stop();
   }
 
   // The same through MCP over stdio: what an agent's tool call costs end to end.
