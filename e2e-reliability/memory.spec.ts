@@ -4,7 +4,8 @@
  * console (so the console buffer fills). The service worker's and the
  * page's heap (the content script lives in the page's V8 heap) after all
  * rounds must be within 10 % of the heap after the first 1,000: refs of
- * removed elements and old log entries must not pile up. Heaps are read
+ * removed elements, old log entries and the objects the page logged (which V8
+ * keeps for every CDP session until it releases them) must not pile up. Heaps are read
  * after a forced GC, through CDP (Runtime.getHeapUsage).
  */
 import { expect, test, type CDPSession } from '@playwright/test';
@@ -21,6 +22,9 @@ const BASELINE_AT = Math.round(ROUNDS / 10);
 const PAGE = `<main><p>Round <span id="n">0</span></p><button>Round 0</button></main>
 <script>
   let n = 0;
+  // Every entry the test logs has this shape, the fill included: an entry that evicts
+  // another of another size would look like growth (or hide it).
+  window.logClick = (k) => console.log('clicked', { n: k, at: Date.now() });
   document.addEventListener('click', (e) => {
     if (e.target.tagName !== 'BUTTON') return;
     n++;
@@ -28,7 +32,7 @@ const PAGE = `<main><p>Round <span id="n">0</span></p><button>Round 0</button></
     const b = document.createElement('button');
     b.textContent = 'Round ' + n;
     e.target.replaceWith(b);
-    console.log('clicked', { n, at: Date.now() });
+    logClick(n);
   });
 </script>`;
 
@@ -76,6 +80,9 @@ test('10,000 snapshots + clicks: worker and page heap within 10 % of after the f
     const tabId = tabIdOf(await server.ok('browser_navigate', { url }));
     const page = browser.context.pages().find((p) => p.url() === url);
     expect(page, 'the agent tab as a Playwright page').toBeTruthy();
+    // Playwright keeps a handle to every logged object it reported and never lets go of
+    // old ones; that is the test harness's memory, not ours: dispose of them.
+    page!.on('console', (message) => message.args().forEach((arg) => void arg.dispose().catch(() => undefined)));
     const cdp = await browser.context.newCDPSession(page!);
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
     const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${EXTENSION_ID}/`));
@@ -94,7 +101,7 @@ test('10,000 snapshots + clicks: worker and page heap within 10 % of after the f
       // src/background/devtools/console.ts; V8's inspector keeps 1,000 in the page). Fill both
       // once the debugger is attached, so that from the baseline on every new entry evicts an
       // old one and any growth left is a leak.
-      if (i === 1) await server.ok('browser_evaluate', { expression: 'for (let k = 0; k < 10_500; k++) console.log("fill", k)', tabId });
+      if (i === 1) await server.ok('browser_evaluate', { expression: 'for (let k = 0; k < 10_500; k++) logClick(-k)', tabId });
       if (i === BASELINE_AT) baseline = await heaps();
     }
     const seconds = (performance.now() - started) / 1000;

@@ -52,6 +52,26 @@ test.describe('console capture', () => {
     expect(text).not.toMatch(/\bObject\b/);
   });
 
+  test('objects the page logged are let go of: the page does not keep every one alive', async ({ agent }) => {
+    // Each logged object is bound into the logging CDP session until that session releases it;
+    // the agent needs it only to render the entry. WeakRefs tell what a GC could free.
+    const code = `
+      window.refs = [];
+      for (let k = 0; k < 3000; k++) { const o = { k, pad: 'x'.repeat(100) }; refs.push(new WeakRef(o)); console.log('item', o); }`;
+    // Playwright keeps a handle to each logged object too (the test's own session): dispose of them.
+    const page = agent.browser.context.pages().find((p) => p.url().endsWith('/console-blank'))!;
+    page.on('console', (message) => message.args().forEach((arg) => void arg.dispose().catch(() => undefined)));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-release', html(script(code))) });
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages', { contains: 'item', limit: 1 })).text).toContain('3000 console messages');
+    const cdp = await agent.browser.context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const alive = await page.evaluate(() => (window as unknown as { refs: WeakRef<object>[] }).refs.filter((r) => r.deref()).length);
+    // V8 keeps the last 1,000 messages with their objects; ours are released every 100.
+    expect(alive).toBeLessThan(1300);
+    // The entries themselves stay readable.
+    expect((await agent.server.ok('browser_console_messages', { contains: 'item', limit: 1 })).text).toContain("item {k: 2999, pad: 'xxx");
+  });
+
   test('uncaught errors and unhandled rejections with stack, failed loads', async ({ agent }) => {
     const code = `
       function explode() { throw new TypeError('kaboom'); }

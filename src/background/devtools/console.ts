@@ -7,7 +7,7 @@
  */
 import type { ConsoleEntry, ConsoleLevel } from '../../shared/methods/devtools.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { cdp, cdpSession, onCdpEvent } from '../cdp.ts';
+import { cdp, cdpSession, isAttached, onCdpEvent } from '../cdp.ts';
 import { resolveTab } from '../tabs.ts';
 import { formatConsoleArgs, formatRemote, isCutShort, type Rendered, type RemoteObject } from './preview.ts';
 import { serializeInPage } from './serialize.ts';
@@ -31,6 +31,38 @@ interface CallFrame {
 }
 interface StackTrace {
   callFrames: CallFrame[];
+}
+
+/**
+ * V8 binds every object a page logs (console arguments, thrown values) into
+ * the "console" object group of each CDP session that has Runtime enabled,
+ * and keeps it there until that session releases the group — long after the
+ * message itself is gone (found by e2e-reliability/memory.spec.ts: the page
+ * heap grew by every logged object). We need the objects only while an entry
+ * is rendered, so our session's group is released every RELEASE_EVERY
+ * objects; DevTools, with a session of its own, keeps its bindings.
+ */
+const RELEASE_EVERY = 100;
+interface Bound {
+  objects: number;
+  /** renderDeep calls in flight: they still use objectIds from the group. */
+  rendering: number;
+}
+const bound = new Map<string, Bound>();
+
+function boundOf(tabId: number, sessionId: string | undefined): Bound {
+  const key = `${tabId}/${sessionId ?? ''}`;
+  let entry = bound.get(key);
+  if (!entry) bound.set(key, (entry = { objects: 0, rendering: 0 }));
+  return entry;
+}
+
+function releaseIfDue(tabId: number, sessionId: string | undefined, entry: Bound): void {
+  // Never through a tab we no longer debug: cdp() would attach to it again.
+  if (entry.objects < RELEASE_EVERY || entry.rendering > 0 || !isAttached(tabId)) return;
+  entry.objects = 0;
+  const release = { objectGroup: 'console' };
+  void (sessionId ? cdpSession(tabId, sessionId, 'Runtime.releaseObjectGroup', release) : cdp(tabId, 'Runtime.releaseObjectGroup', release)).catch(() => undefined);
 }
 
 function logOf(tabId: number): BoundedLog<ConsoleEntry> {
@@ -81,6 +113,7 @@ export function beforeConsoleAttach(tabId: number): void {
 export function forgetConsole(tabId: number): void {
   logs.delete(tabId);
   replayCutoff.delete(tabId);
+  for (const key of bound.keys()) if (key.startsWith(`${tabId}/`)) bound.delete(key);
 }
 
 const LEVELS: Record<string, ConsoleLevel> = { warning: 'warn', error: 'error', assert: 'error', debug: 'debug', info: 'info', verbose: 'debug' };
@@ -98,7 +131,18 @@ export function watchConsole(): void {
       // A one-frame stack only repeats the location.
       ...(p.type === 'trace' ? stackOf(p.stackTrace, 1) : p.type === 'error' || p.type === 'assert' ? stackOf(p.stackTrace, 2) : {}),
     });
-    if (entry && p.args.some(isCutShort)) void renderDeep(tabId, sessionId, entry, p.args, p.type);
+    const held = boundOf(tabId, sessionId);
+    held.objects += p.args.filter((arg) => arg.objectId).length;
+    if (entry && p.args.some(isCutShort)) {
+      held.rendering++;
+      void renderDeep(tabId, sessionId, entry, p.args, p.type)
+        .finally(() => {
+          held.rendering--;
+          releaseIfDue(tabId, sessionId, held);
+        })
+        .catch(() => undefined);
+    }
+    releaseIfDue(tabId, sessionId, held);
   });
 
   onCdpEvent('Runtime.exceptionThrown', (tabId, params, sessionId) => {
@@ -111,6 +155,11 @@ export function watchConsole(): void {
     const [first, ...restLines] = description.split('\n');
     const text = first ? `${d.text.replace(/\s*$/, '')} ${first}`.trim() : d.text;
     const stack = stackOf(d.stackTrace).stack ?? (restLines.length ? restLines.join('\n') : undefined);
+    if (d.exception?.objectId) {
+      const held = boundOf(tabId, sessionId);
+      held.objects++;
+      releaseIfDue(tabId, sessionId, held);
+    }
     record(tabId, timestamp, {
       level: 'error',
       source: sourceOf(sessionId),
