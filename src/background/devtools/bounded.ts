@@ -1,6 +1,12 @@
-/** An append-only log that keeps the newest `max` items (console and network buffers). */
+/**
+ * An append-only log that keeps the newest `max` items (console and network
+ * buffers). A ring: it never holds more than `max`, and a push is O(1) however
+ * full it is.
+ */
 export class BoundedLog<T> {
   private items: T[] = [];
+  /** Where the oldest item is once the ring is full. */
+  private start = 0;
   /** How many fell off the front since the last clear. */
   evicted = 0;
 
@@ -10,31 +16,35 @@ export class BoundedLog<T> {
   ) {}
 
   push(item: T): void {
-    this.items.push(item);
-    // Trim in batches: Array#shift on every push would be O(n) each time.
-    if (this.items.length > this.max * 1.1) {
-      const excess = this.items.length - this.max;
-      for (const item of this.items.splice(0, excess)) this.onEvict?.(item);
-      this.evicted += excess;
+    if (this.items.length < this.max) {
+      this.items.push(item);
+      return;
     }
+    const old = this.items[this.start];
+    this.items[this.start] = item;
+    this.start = (this.start + 1) % this.max;
+    this.evicted++;
+    this.onEvict?.(old);
   }
 
   newest(): T | undefined {
-    return this.items.at(-1);
+    if (!this.items.length) return undefined;
+    return this.items[(this.start + this.items.length - 1) % this.items.length];
   }
 
   newestFirst(): T[] {
-    return this.items.slice(-this.max).reverse();
+    return [...this.items.slice(this.start), ...this.items.slice(0, this.start)].reverse();
   }
 
   get size(): number {
-    return Math.min(this.items.length, this.max);
+    return this.items.length;
   }
 
   /** Empties the log; returns how many entries it held. */
   clear(): number {
-    const count = this.size;
+    const count = this.items.length;
     this.items = [];
+    this.start = 0;
     this.evicted = 0;
     return count;
   }
