@@ -41,8 +41,9 @@ export function commandFinished(entry: ActivityEntry): void {
   // its error): unclipped, a few such commands filled storage.session, that flush failed and the
   // log never updated again (found by e2e-reliability/worker-fuzz.spec.ts).
   pending.push({ ...entry, method: clip(entry.method) ?? '', session: clip(entry.session) ?? '', target: clip(entry.target), error: clip(entry.error) });
-  // Batched: a burst of fast commands costs one storage write, not one each.
-  flushing ??= Promise.resolve().then(flush);
+  // Batched: a burst of fast commands costs one storage write, not one each. And after the
+  // response has gone out: a task, not a microtask, which would run before it is sent.
+  flushing ??= new Promise((resolve) => setTimeout(resolve, 0)).then(flush);
   void showBadge();
 }
 
