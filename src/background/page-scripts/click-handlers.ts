@@ -38,9 +38,10 @@ export function trackClickHandlers(collectEvent: string, markEvent: string): voi
   };
 
   const addEventListener = EventTarget.prototype.addEventListener;
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+  // Rest parameters keep `length` at 2, as the native function's.
+  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, ...rest: [(boolean | AddEventListenerOptions)?]) {
     if (listener && POINTER_EVENTS.has(type)) note(this);
-    return addEventListener.call(this, type, listener, options);
+    return addEventListener.call(this, type, listener, ...rest);
   };
   for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
     const property = Object.getOwnPropertyDescriptor(proto, 'onclick');
