@@ -225,7 +225,10 @@ test('on-page feedback: the outline and the indicator never take a click, hide o
   // An element under the indicator: acting on it moves the indicator aside, so the click lands on the element.
   await page.evaluate(() => {
     document.body.insertAdjacentHTML('beforeend', `<button id="corner" style="position:fixed;right:10px;bottom:10px;width:120px;height:30px">Corner</button>`);
-    (window as unknown as { __feedback: Feedback }).__feedback.flashTarget(document.getElementById('corner')!);
+    const feedback = (window as unknown as { __feedback: Feedback }).__feedback;
+    // As an action does: clear the way before its hit test, outline the element after.
+    feedback.clearWayFor(document.getElementById('corner')!);
+    feedback.flashTarget(document.getElementById('corner')!);
   });
   expect(await atPill()).toBe('BUTTON');
   await page.evaluate(() => document.getElementById('corner')!.remove());

@@ -6,7 +6,7 @@
 import { MARK_ATTRIBUTE as MARK, type ContentRequest, type ContentResults, type TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { matchNote, resolveSpec, withElementHint } from '../target.ts';
-import { flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
+import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { describe } from './describe.ts';
 import { focusTarget, prepareFill, prepareType } from './fill.ts';
@@ -25,11 +25,14 @@ export function handleAction(request: ContentRequest): Promise<unknown> | undefi
   if (!run) return undefined;
   const target = 'target' in request ? request.target : undefined;
   return (async () => {
+    const acted = ACTING.has(request.type) && target ? prepareFeedback(target) : null;
     try {
-      if (ACTING.has(request.type) && target) showFeedback(target);
       return await run();
     } catch (error) {
       throw withElementHint(error, target);
+    } finally {
+      // A task later: after the answer has gone back to the service worker.
+      if (acted) setTimeout(() => flashTarget(acted), 0);
     }
   })();
 }
@@ -78,12 +81,16 @@ function dispatch(request: ContentRequest): Run | undefined {
   }
 }
 
-function showFeedback(target: TargetSpec): void {
+/** The indicator, out of the target's way; returns the element to outline once the action is done. */
+function prepareFeedback(target: TargetSpec): Element | null {
   try {
     if (window === window.top) showAgentIndicator(true);
-    flashTarget(resolveSpec(target).element);
+    const element = resolveSpec(target).element;
+    clearWayFor(element);
+    return element;
   } catch {
     // The action reports resolution errors itself; feedback never fails it.
+    return null;
   }
 }
 
