@@ -161,8 +161,28 @@ test('dialogs are reported by the action that opened them and block other comman
   expect(none.text).toContain('NO_DIALOG');
   // A dialog opened just after the click's input must not leave the click waiting on the blocked page.
   const later = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Later"') });
-  if (!later.text.includes('An alert dialog opened: "Later!"')) expect((await agent.server.call('browser_snapshot')).text).toContain('DIALOG_OPEN');
+  if (!later.text.includes('An alert dialog opened: "Later!"')) {
+    // It came a moment after: commands until then succeed, from then on they are refused at once —
+    // none is left waiting on the blocked page for its timeout.
+    let text = '';
+    for (let i = 0; i < 50 && !text.includes('DIALOG_OPEN'); i++) {
+      text = (await agent.server.call('browser_snapshot')).text;
+      expect(text).not.toContain('TIMEOUT');
+    }
+    expect(text).toContain('DIALOG_OPEN');
+  }
   await agent.server.ok('browser_handle_dialog', { accept: true });
+});
+
+test('a dialog that opens while a command waits on the page ends that command with DIALOG_OPEN', async ({ agent }) => {
+  await open(agent, '/dialog-later', `<p>Working…</p><script>setTimeout(() => alert('Interrupting'), 400)</script>`);
+  // wait_for polls in the page; the alert blocks the page's scripts while it waits. Without
+  // the dialog it would end with TIMEOUT after 20 s.
+  const waited = await agent.server.call('browser_wait_for', { text: 'Never shown', timeout: 20_000 });
+  expect(waited.text).toContain('DIALOG_OPEN');
+  expect(waited.text).toContain('Interrupting');
+  await agent.server.ok('browser_handle_dialog', { accept: true });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('Working…');
 });
 
 test('a link with target=_blank announces the new tab', async ({ agent }) => {

@@ -33,9 +33,11 @@ export function openDialog(tabId: number): OpenDialog | undefined {
 /** Called before commands that need the page's scripts to run. */
 export function assertNoDialog(tabId: number): void {
   const dialog = open.get(tabId);
-  if (dialog) {
-    throw new AgentError('DIALOG_OPEN', `${/^[aeiou]/.test(dialog.type) ? 'An' : 'A'} ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
-  }
+  if (dialog) throw dialogError(tabId, dialog);
+}
+
+export function dialogError(tabId: number, dialog: OpenDialog): AgentError {
+  return new AgentError('DIALOG_OPEN', `${/^[aeiou]/.test(dialog.type) ? 'An' : 'A'} ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
 }
 
 export function onDialogOpened(listener: (tabId: number, dialog: OpenDialog) => void): () => void {

@@ -4,6 +4,7 @@
  */
 import browser from 'webextension-polyfill';
 import type { ActionReport } from '../../shared/methods/actions.ts';
+import { AgentError } from '../../shared/errors.ts';
 import { cdp, isAttached } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
@@ -68,7 +69,12 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
   ]);
   try {
     // A dialog blocks the input call until it is handled: report it instead of waiting.
-    const value = await Promise.race([act(), dialogPromise]);
+    // An action whose own page request a dialog cut short (DIALOG_OPEN) opened it: report it as its effect.
+    const acting = act().catch((error: unknown) => {
+      if (dialog && error instanceof AgentError && error.code === 'DIALOG_OPEN') return 'dialog' as const;
+      throw error;
+    });
+    const value = await Promise.race([acting, dialogPromise]);
     if (value !== 'dialog') {
       // One round trip through the page's main thread: by then a navigation
       // or window.open the input triggered has reached the browser. A dialog
