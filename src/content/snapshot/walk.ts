@@ -105,27 +105,36 @@ class Walker {
     const root = shadowRootOf(el);
     if (root) {
       this.scanOwners(root);
-      for (let c = root.firstChild; c; c = c.nextSibling) this.child(c, out, inView, hiddenMode);
+      this.siblings(root.firstChild, out, inView, hiddenMode);
       return;
     }
     if (el.localName === 'slot') {
       const assigned = (el as HTMLSlotElement).assignedNodes();
       if (assigned.length) {
-        for (const c of assigned) this.child(c, out, inView, hiddenMode);
+        for (const c of assigned) this.siblings(c, out, inView, hiddenMode, true);
         return;
       }
     }
-    for (let c = el.firstChild; c; c = c.nextSibling) this.child(c, out, inView, hiddenMode);
+    this.siblings(el.firstChild, out, inView, hiddenMode);
   }
 
-  private child(child: Node, out: Kid[], inView: boolean, hiddenMode: boolean): void {
-    const type = child.nodeType;
-    if (type === 1) {
-      if (hiddenMode) this.hiddenElement(child as Element, out, inView);
-      else this.element(child as Element, out, inView);
-    } else if (type === 3 && inView && !hiddenMode && this.wantText) {
-      const text = (child as Text).data;
-      if (text) push(out, text);
+  /**
+   * `first` and the siblings after it (or `first` alone). One loop, not a call
+   * per child: a page's first snapshot runs mostly before the JIT has caught
+   * up, where every call counts.
+   */
+  private siblings(first: Node | null, out: Kid[], inView: boolean, hiddenMode: boolean, alone = false): void {
+    // Constant for this loop: the visits below restore wantText before returning.
+    const text = inView && !hiddenMode && this.wantText;
+    for (let c = first; c; c = alone ? null : c.nextSibling) {
+      const type = c.nodeType;
+      if (type === 1) {
+        if (hiddenMode) this.hiddenElement(c as Element, out, inView);
+        else this.element(c as Element, out, inView);
+      } else if (type === 3 && text) {
+        const data = (c as Text).data;
+        if (data) push(out, data);
+      }
     }
   }
 
@@ -186,11 +195,9 @@ class Walker {
       if (v === 'true') this.ariaDisabled = true;
       else if (v === 'false') this.ariaDisabled = false;
     }
-    try {
-      this.visit(el, out, parentInView);
-    } finally {
-      this.ariaDisabled = inherited;
-    }
+    // No try/finally: a walk that throws is abandoned whole, walker and all.
+    this.visit(el, out, parentInView);
+    this.ariaDisabled = inherited;
   }
 
   private visit(el: Element, out: Kid[], parentInView: boolean): void {
