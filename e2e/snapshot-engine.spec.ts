@@ -142,6 +142,11 @@ const cases: Case[] = [
     '- button "Back" [ref=e1]'],
   ['closed details shows only its summary, which toggles it', '<details><summary>More</summary><p>Secret</p></details>',
     lines('- group:', '  - generic "More" [ref=e1]')],
+  ['content-visibility:hidden hides the content of boxes it can contain, not of inline elements',
+    '<p>Shown <span style="content-visibility:hidden">inline</span> text</p><div style="content-visibility:hidden">Gone</div><div hidden="until-found">Found later</div>',
+    '- paragraph: Shown inline text'],
+  ['closed details hides its own text too', '<details>Loose text<summary>More</summary></details>',
+    lines('- group:', '  - generic "More" [ref=e1]')],
   ['open details shows its content', '<details open><summary>More</summary><p>Body</p></details>',
     lines('- group:', '  - generic "More" [expanded] [ref=e1]', '  - paragraph: Body')],
 

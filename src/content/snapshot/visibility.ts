@@ -31,6 +31,20 @@ function isUnrenderedChild(el: Element, parent: Element): boolean {
   return false;
 }
 
+// content-visibility works through size containment, which these boxes cannot have
+// (https://drafts.csswg.org/css-contain-2/#containment-size): on them it hides nothing.
+// Measured in Chromium: the content of an inline, a display:contents element or a table
+// row with content-visibility:hidden stays visible (checkVisibility() is true).
+const kNoSizeContainment = new Set([
+  'inline', 'contents', 'table-row', 'table-row-group', 'table-header-group', 'table-footer-group',
+  'table-column', 'table-column-group', 'ruby-base', 'ruby-text', 'ruby-base-container', 'ruby-text-container',
+]);
+
+/** content-visibility:hidden (also hidden=until-found) that really skips `el`'s contents. */
+export function contentVisibilityHides(el: Element, display = getStyle(el).display): boolean {
+  return !kNoSizeContainment.has(display) && getStyle(el).contentVisibility === 'hidden';
+}
+
 /**
  * Are all children of `parent` hidden? Memoised separately so siblings share
  * one style read. content-visibility:hidden (also hidden=until-found) skips
@@ -39,7 +53,7 @@ function isUnrenderedChild(el: Element, parent: Element): boolean {
 function areContentsHidden(parent: Element): boolean {
   const record = factsOf(parent);
   if (record?.contentsHidden !== undefined) return record.contentsHidden;
-  const hidden = isInHiddenSubtree(parent) || getStyle(parent).contentVisibility === 'hidden';
+  const hidden = isInHiddenSubtree(parent) || contentVisibilityHides(parent);
   if (record) record.contentsHidden = hidden;
   return hidden;
 }

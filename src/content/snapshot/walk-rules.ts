@@ -1,4 +1,5 @@
 import { composedParent, getStyle } from './dom.ts';
+import { contentVisibilityHides } from './visibility.ts';
 
 /**
  * What the tree walk decides per element, kept apart from the walk itself:
@@ -41,10 +42,13 @@ export function normalizeText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Hides its children without hiding itself: a closed <details>, content-visibility:hidden (hidden=until-found). */
-export function hidesContent(el: Element): boolean {
+/**
+ * Hides its children without hiding itself: a closed <details>, content-visibility:hidden
+ * (hidden=until-found). `display`: the element's, when the caller has it.
+ */
+export function hidesContent(el: Element, display?: string): boolean {
   if (el.localName === 'details' && !(el as HTMLDetailsElement).open) return true;
-  return getStyle(el).contentVisibility === 'hidden';
+  return contentVisibilityHides(el, display);
 }
 
 export function hasNameAttr(el: Element): boolean {

@@ -80,11 +80,11 @@ class Walker {
    * `inView`: text here is inside the viewport (always true without viewportOnly).
    * `pointer`: `el` has cursor:pointer (the caller has usually read it already).
    */
-  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = getStyle(el).cursor === 'pointer'): void {
+  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = getStyle(el).cursor === 'pointer', display?: string): void {
     if (!el.firstChild && el.localName !== 'slot' && !shadowRootOf(el)) return;
     const savedHides = this.parentHidesContent;
     const savedPointer = this.parentPointer;
-    this.parentHidesContent = hidesContent(el);
+    this.parentHidesContent = hidesContent(el, display);
     this.parentPointer = pointer;
     try {
       this.childNodes(el, out, inView, hiddenMode);
@@ -124,8 +124,9 @@ class Walker {
    * up, where every call counts.
    */
   private siblings(first: Node | null, out: Kid[], inView: boolean, hiddenMode: boolean, alone = false): void {
-    // Constant for this loop: the visits below restore wantText before returning.
-    const text = inView && !hiddenMode && this.wantText;
+    // Constant for this loop: the visits below restore wantText before returning. Text right
+    // inside a closed <details> or a content-visibility:hidden box is not rendered either.
+    const text = inView && !hiddenMode && this.wantText && !this.parentHidesContent;
     for (let c = first; c; c = alone ? null : c.nextSibling) {
       const type = c.nodeType;
       if (type === 1) {
@@ -257,7 +258,7 @@ class Walker {
       // No role, or a generic wrapper with nothing to say: its children belong to the parent.
       const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
       if (sep !== null) push(out, sep);
-      this.children(el, out, inView, false, cursorPointer);
+      this.children(el, out, inView, false, cursorPointer, display);
       this.ownedChildren(el, out, inView);
       if (sep !== null) push(out, sep);
       return;
@@ -269,7 +270,7 @@ class Walker {
     if (tag !== 'textarea') {
       const wantText = this.wantText;
       if (refable || role === 'row') this.wantText = true;
-      this.children(el, node.kids, inView, false, cursorPointer);
+      this.children(el, node.kids, inView, false, cursorPointer, display);
       this.ownedChildren(el, node.kids, inView);
       this.wantText = wantText;
     }
