@@ -29,6 +29,23 @@ test.describe('browser_take_screenshot', () => {
     expect(file).toEqual(image);
   });
 
+  test('our outline and indicator are left out of the picture and come back after', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-feedback', html('<button>Act</button>')) });
+    const { text } = await agent.server.ok('browser_snapshot');
+    // An action shows the "agent is controlling this tab" pill in the bottom right corner.
+    await agent.server.ok('browser_click', { ref: /button "Act" \[ref=(e\d+)\]/.exec(text)![1] });
+    const page = agent.browser.context.pages().find((p) => p.url().endsWith('/shot-feedback'))!;
+    const pillAt = () => page.evaluate(() => document.elementFromPoint(innerWidth - 40, innerHeight - 22)?.tagName);
+    await expect.poll(pillAt).toBe('LLM-BROWSER-AGENT-FEEDBACK');
+    const shot = await agent.server.ok('browser_take_screenshot');
+    const image = sharp(Buffer.from(shot.images[0].data, 'base64'));
+    const { width, height } = await image.metadata();
+    const { data } = await image.extract({ left: width! - 40, top: height! - 22, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    // The page is white there; the pill is dark.
+    expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
+    expect(await pillAt()).toBe('LLM-BROWSER-AGENT-FEEDBACK');
+  });
+
   test('fullPage captures the whole tall page', async ({ agent }) => {
     const body = '<div style="height:3000px;background:linear-gradient(red,blue)">tall</div>';
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-tall', html(body)) });

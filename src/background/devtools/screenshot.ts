@@ -29,40 +29,49 @@ export async function screenshot(params: Params<'screenshot'>): Promise<Result<'
   if (!tab.active) await browser.tabs.update(tabId, { active: true });
 
   const format = params.format ?? 'png';
-  const options: Record<string, unknown> = { format, ...(format === 'jpeg' ? { quality: params.quality ?? 80 } : {}) };
-  const metrics = await cdp<LayoutMetrics>(tabId, 'Page.getLayoutMetrics');
-  const dpr = await evaluateValue<number>(tabId, 'window.devicePixelRatio');
-  let description = `viewport ${Math.round(metrics.cssLayoutViewport.clientWidth)}×${Math.round(metrics.cssLayoutViewport.clientHeight)}`;
+  // Our outline and "agent is controlling this tab" pill are not part of the page. Hiding them
+  // changes no layout (a fixed overlay), so it goes out together with the reads below.
+  const hiding = sendToFrame(tabId, 0, { type: 'feedback', hidden: true }).then(() => true, () => false);
+  try {
+    const [metrics, dpr] = await Promise.all([
+      cdp<LayoutMetrics>(tabId, 'Page.getLayoutMetrics'),
+      evaluateValue<number>(tabId, 'window.devicePixelRatio'),
+    ]);
+    const { options, description } = await captureOptions(tabId, params, metrics, dpr);
+    await hiding;
+    const { data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', { format, ...(format === 'jpeg' ? { quality: params.quality ?? 80 } : {}), ...options });
+    return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
+  } finally {
+    if (await hiding) await sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
+  }
+}
 
+/** The clip for the viewport, the full page or one element, at device pixels. */
+async function captureOptions(tabId: number, params: Params<'screenshot'>, metrics: LayoutMetrics, dpr: number): Promise<{ options: Record<string, unknown>; description: string }> {
+  const { pageX, pageY, clientWidth, clientHeight } = metrics.cssLayoutViewport;
   if (params.ref || params.selector) {
     const { box, what } = await elementBox(tabId, params.ref, params.selector);
     if (box.width < 1 || box.height < 1) throw new AgentError('NOT_VISIBLE', `${what} has no size (${box.width}×${box.height}); it may be hidden. Take a snapshot to find a visible element.`);
-    // Box is relative to the viewport; the clip is in page coordinates.
-    const { pageX, pageY } = metrics.cssLayoutViewport;
-    // With a clip, the image is clip size × scale: scale by the DPR to keep every device pixel.
-    options.clip = { x: box.x + pageX, y: box.y + pageY, width: box.width, height: box.height, scale: dpr };
-    options.captureBeyondViewport = true;
-    description = `element ${what} (${Math.round(box.width)}×${Math.round(box.height)})`;
-  } else if (params.fullPage) {
+    // Box is relative to the viewport; the clip is in page coordinates. With a clip, the
+    // image is clip size × scale: scale by the DPR to keep every device pixel.
+    return {
+      options: { clip: { x: box.x + pageX, y: box.y + pageY, width: box.width, height: box.height, scale: dpr }, captureBeyondViewport: true },
+      description: `element ${what} (${Math.round(box.width)}×${Math.round(box.height)})`,
+    };
+  }
+  if (params.fullPage) {
     const { width, height } = metrics.cssContentSize;
     const capped = Math.min(height, Math.floor(MAX_CAPTURE_PX / dpr));
-    options.clip = { x: 0, y: 0, width, height: capped, scale: dpr };
-    options.captureBeyondViewport = true;
-    description = `full page ${Math.round(width)}×${Math.round(height)}${capped < height ? ` (cut at ${capped} px: Chromium cannot capture taller images)` : ''}`;
-  } else {
-    // A clip like the other modes, so the image has device pixels at any DPR.
-    const { pageX, pageY, clientWidth, clientHeight } = metrics.cssLayoutViewport;
-    options.clip = { x: pageX, y: pageY, width: clientWidth, height: clientHeight, scale: dpr };
+    return {
+      options: { clip: { x: 0, y: 0, width, height: capped, scale: dpr }, captureBeyondViewport: true },
+      description: `full page ${Math.round(width)}×${Math.round(height)}${capped < height ? ` (cut at ${capped} px: Chromium cannot capture taller images)` : ''}`,
+    };
   }
-  // Our outline and "agent is controlling this tab" pill are not part of the page.
-  const hid = await sendToFrame(tabId, 0, { type: 'feedback', hidden: true }).then(() => true, () => false);
-  let data: string;
-  try {
-    ({ data } = await cdp<{ data: string }>(tabId, 'Page.captureScreenshot', options));
-  } finally {
-    if (hid) await sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
-  }
-  return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
+  // A clip like the other modes, so the image has device pixels at any DPR.
+  return {
+    options: { clip: { x: pageX, y: pageY, width: clientWidth, height: clientHeight, scale: dpr } },
+    description: `viewport ${Math.round(clientWidth)}×${Math.round(clientHeight)}`,
+  };
 }
 
 /**
