@@ -11,23 +11,17 @@ import { onChildSession } from '../devtools/targets.ts';
 import { clickHandlerTrackerSource } from './click-handlers.ts';
 
 const SOURCE = clickHandlerTrackerSource(CLICK_HANDLER_EVENTS);
-// The script's registration per tab: a restarted worker finds the debugger still
-// attached and installs again, and must not leave the old registration behind.
-const KEY = 'pageScriptIds';
-
-type Registrations = Record<string, string>;
-
-async function registrations(): Promise<Registrations> {
-  return ((await browser.storage.session.get(KEY)) as { [KEY]?: Registrations })[KEY] ?? {};
-}
+// The script's registration, one key per tab: a restarted worker finds the debugger
+// still attached and installs again, and must not leave the old registration behind.
+const keyOf = (tabId: number) => `pageScript:${tabId}`;
 
 async function installInTab(tabId: number): Promise<void> {
-  const ids = await registrations();
-  const previous = ids[tabId];
+  const key = keyOf(tabId);
+  const previous = ((await browser.storage.session.get(key)) as Record<string, string | undefined>)[key];
   if (previous) await cdp(tabId, 'Page.removeScriptToEvaluateOnNewDocument', { identifier: previous }).catch(() => undefined);
   // runImmediately: the document already loaded gets it too (handlers it set before are not seen).
   const { identifier } = await cdp<{ identifier: string }>(tabId, 'Page.addScriptToEvaluateOnNewDocument', { source: SOURCE, runImmediately: true });
-  await browser.storage.session.set({ [KEY]: { ...(await registrations()), [tabId]: identifier } });
+  await browser.storage.session.set({ [key]: identifier });
 }
 
 /** Wired once per worker start. */
@@ -37,11 +31,5 @@ export function installPageScripts(): void {
   onChildSession(async (tabId, sessionId, type) => {
     if (type === 'iframe') await cdpSession(tabId, sessionId, 'Page.addScriptToEvaluateOnNewDocument', { source: SOURCE, runImmediately: true });
   });
-  chrome.tabs.onRemoved.addListener((tabId) => {
-    void registrations().then((ids) => {
-      if (!(tabId in ids)) return;
-      delete ids[tabId];
-      return browser.storage.session.set({ [KEY]: ids });
-    });
-  });
+  chrome.tabs.onRemoved.addListener((tabId) => void browser.storage.session.remove(keyOf(tabId)));
 }

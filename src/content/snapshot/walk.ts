@@ -253,10 +253,11 @@ class Walker {
     const block = !INLINE_DISPLAYS.has(display);
     // inline-block and friends separate words but do not start a new text line.
     const spaced = !block && display !== 'inline' && display !== 'contents';
+    // What a flattened element leaves between its parent's text and its own.
+    const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
 
-    if (role === null || (role === 'generic' && !refable && !hasNameAttr(el))) {
+    if (role === null || (wrapper && !refable)) {
       // No role, or a generic wrapper with nothing to say: its children belong to the parent.
-      const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
       if (sep !== null) push(out, sep);
       this.children(el, out, inView, false, cursorPointer, display);
       this.ownedChildren(el, out, inView);
@@ -279,7 +280,6 @@ class Walker {
       // controls inside are what an agent acts on. Printed as if it had no handler.
       node.refable = refable = false;
       if (wrapper) {
-        const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
         if (sep !== null) push(out, sep);
         for (const kid of node.kids) push(out, kid);
         if (sep !== null) push(out, sep);
