@@ -4,7 +4,7 @@ import { bundleForPage } from './helpers/bundle.ts';
 import { TestServer, html } from './helpers/server.ts';
 import type * as SnapshotApi from './entries/snapshot-entry.ts';
 import { clickHandlerTrackerSource } from '../src/background/page-scripts/click-handlers.ts';
-import { CLICK_HANDLER_EVENTS } from '../src/shared/content-messages.ts';
+import { CLICK_HANDLER_TRACKER } from '../src/shared/content-messages.ts';
 
 /**
  * The snapshot engine in real Chromium: HTML in, snapshot text out — what an
@@ -322,7 +322,7 @@ test.describe('shadow DOM', () => {
 // In agent tabs the service worker installs this tracker in the page's world through CDP;
 // here it is an init script, before the page's own scripts as there.
 async function trackHandlers(page: Page): Promise<void> {
-  await page.addInitScript({ content: clickHandlerTrackerSource(CLICK_HANDLER_EVENTS) });
+  await page.addInitScript({ content: clickHandlerTrackerSource(CLICK_HANDLER_TRACKER) });
 }
 
 test.describe('click handlers set by page script', () => {

@@ -124,6 +124,41 @@ test('elements clickable only through handlers page script set get refs; delegat
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Reports');
 });
 
+test('a tab the user shares after it loaded: handlers its page set before still give refs, in its frames too', async ({ agent }) => {
+  const other = await new TestServer().start();
+  const handler = (id: string, text: string) =>
+    `<div id="${id}">${text}</div><p id="log"></p><script>document.getElementById('${id}').addEventListener('click', () => { document.getElementById('log').textContent = '${id} clicked'; });</script>`;
+  const cross = other.page('/cross-handler', html(handler('cross', 'Cross row'), 'Cross'));
+  agent.pages.page('/same-handler', html(handler('same', 'Same row'), 'Same'));
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/own', html('<p>The agent tab</p>', 'Own tab')) });
+  // Opened and loaded by the user: no tracker was there when the handlers were set.
+  const userPage = await agent.browser.context.newPage();
+  try {
+    await userPage.goto(agent.pages.page('/user-handlers', html(`${handler('row', 'Earlier row')}<iframe src="/same-handler"></iframe><iframe src="${cross}"></iframe>`, 'User handlers')));
+    await expect.poll(() => userPage.frames().length).toBe(3);
+    const worker = await agent.browser.serviceWorker();
+    const tabId = await worker.evaluate(async () => {
+      const [user] = await chrome.tabs.query({ title: 'User handlers' });
+      const [own] = await chrome.tabs.query({ title: 'Own tab' });
+      await chrome.tabs.group({ tabIds: [user.id!], groupId: own.groupId });
+      return user.id!;
+    });
+    await expect.poll(async () => (await agent.server.ok('browser_tabs', { action: 'list' })).text).toContain('User handlers');
+
+    const { text } = await agent.server.ok('browser_snapshot', { tabId });
+    expect(text).toMatch(/- generic "Earlier row" \[ref=e\d+\]/);
+    expect(text).toMatch(/- generic "Same row" \[ref=f\d+e\d+\]/);
+    expect(text).toMatch(/- generic "Cross row" \[ref=f\d+e\d+\]/);
+    await agent.server.ok('browser_click', { tabId, ref: refOf(text, 'generic "Earlier row"') });
+    expect(await userPage.locator('#log').textContent()).toBe('row clicked');
+    await agent.server.ok('browser_click', { tabId, ref: refOf(text, 'generic "Cross row"') });
+    expect(await userPage.frames().find((f) => f.url() === cross)!.locator('#log').textContent()).toBe('cross clicked');
+  } finally {
+    await userPage.close();
+    await other.stop();
+  }
+});
+
 test('size controls: maxChars pages with an offset marker, filename writes the whole snapshot, interactive and root narrow it', async ({ agent }) => {
   const items = Array.from({ length: 60 }, (_, i) => `<li><a href="/item/${i}">Item number ${i}</a></li>`).join('');
   await agent.server.ok('browser_navigate', {

@@ -9,6 +9,8 @@ const CDP_VERSION = '1.3';
 const attached = new Set<number>();
 /** Attaches in flight, so two commands racing to attach a tab attach once. */
 const attaching = new Map<number, Promise<void>>();
+/** Attach hooks still running: ensureAttached() waits for them, cdp() cannot (the hooks use it). */
+const settingUp = new Map<number, Promise<void>>();
 /** Why the debugger left a tab, so the next command can say so. */
 const detachReasons = new Map<number, string>();
 
@@ -46,9 +48,13 @@ export function onAttach(hook: (tabId: number) => Promise<void>): void {
   attachHooks.push(hook);
 }
 
-/** Attaches now (e.g. when the agent takes a tab) so capture starts before the first command. */
+/**
+ * Attaches now (e.g. when the agent takes a tab) so capture starts before
+ * the first command, and waits until the attach hooks have run.
+ */
 export async function ensureAttached(tabId: number): Promise<void> {
   await attach(tabId);
+  await settingUp.get(tabId);
 }
 
 function attach(tabId: number): Promise<void> {
@@ -82,7 +88,15 @@ async function doAttach(tabId: number): Promise<void> {
   attached.add(tabId);
   detachReasons.delete(tabId);
   // Marked attached first: hooks send commands through cdp(), which must not wait for this attach.
-  for (const hook of attachHooks) await hook(tabId).catch(() => undefined);
+  const setup = (async () => {
+    for (const hook of attachHooks) await hook(tabId).catch(() => undefined);
+  })();
+  settingUp.set(tabId, setup);
+  try {
+    await setup;
+  } finally {
+    if (settingUp.get(tabId) === setup) settingUp.delete(tabId);
+  }
 }
 
 function explainReason(reason: string): string {

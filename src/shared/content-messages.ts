@@ -157,3 +157,16 @@ export const CLICK_HANDLER_EVENTS = {
   collect: 'llm-browser-agent:collect-click-handlers',
   mark: 'llm-browser-agent:click-handler',
 } as const;
+
+/**
+ * The tracker's own settings: where it keeps itself on the page's window
+ * (`Symbol.for(key)`, also how the worker hands it handlers set before it
+ * arrived), and which listener types make an element clickable.
+ */
+export const CLICK_HANDLER_TRACKER = {
+  ...CLICK_HANDLER_EVENTS,
+  key: 'llm-browser-agent.click-handlers',
+  pointerEvents: ['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend'],
+} as const;
+
+export type ClickHandlerTrackerConfig = typeof CLICK_HANDLER_TRACKER;

@@ -6,6 +6,7 @@ import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { recordFrame } from '../frame-map.ts';
+import { ensureAttached } from '../cdp.ts';
 
 /** Frames nested deeper than this are shown as a bare iframe line. */
 const MAX_FRAME_DEPTH = 8;
@@ -13,6 +14,9 @@ const MAX_FRAME_DEPTH = 8;
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
+  // Attached, the page's click handlers are known (page-scripts/). A tab the
+  // debugger cannot attach to is still snapshotted, without them.
+  await ensureAttached(tabId).catch(() => undefined);
   const { tabId: _ignored, root, ...rest } = params;
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;

@@ -1,3 +1,5 @@
+import type { ClickHandlerTrackerConfig } from '../../shared/content-messages.ts';
+
 /**
  * Click handlers that page script sets (addEventListener('click'), el.onclick
  * = fn, and React's onClick, which sets `onclick` on its element) live in the
@@ -13,15 +15,14 @@
  * target. Nothing is written into the page's DOM.
  *
  * `trackClickHandlers` is sent as source text: it must not refer to anything
- * outside itself.
+ * outside itself (types aside).
  */
-export function trackClickHandlers(collectEvent: string, markEvent: string): void {
-  const key = Symbol.for('llm-browser-agent.click-handlers');
-  const global = window as unknown as Record<symbol, boolean>;
+export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
+  const key = Symbol.for(config.key);
+  const global = window as unknown as Record<symbol, ((el: unknown) => void) | undefined>;
   if (global[key]) return; // once per document (runImmediately and a re-attach both run it again)
-  global[key] = true;
 
-  const POINTER_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend']);
+  const POINTER_EVENTS = new Set<string>(config.pointerEvents);
   const seen = new WeakSet<Element>();
   // WeakRefs: the tracker must never keep removed elements alive.
   let all: WeakRef<Element>[] = [];
@@ -36,6 +37,8 @@ export function trackClickHandlers(collectEvent: string, markEvent: string): voi
     all.push(ref);
     unreported.push(ref);
   };
+  // How the worker hands over handlers set before the tracker arrived (earlier-handlers.ts).
+  global[key] = note;
 
   const addEventListener = EventTarget.prototype.addEventListener;
   // Rest parameters keep `length` at 2, as the native function's.
@@ -72,12 +75,12 @@ export function trackClickHandlers(collectEvent: string, markEvent: string): voi
       const el = ref.deref();
       if (!el) continue;
       if (!el.isConnected) later.push(ref);
-      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(markEvent, { composed: true }));
+      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(config.mark, { composed: true }));
     }
     return later;
   };
 
-  addEventListener.call(document, collectEvent, (event: Event) => {
+  addEventListener.call(document, config.collect, (event: Event) => {
     all = all.filter((ref) => ref.deref() !== undefined);
     // A content script that just started (page load, extension reload) knows nothing yet and asks for all.
     const everything = (event as CustomEvent).detail === 'all';
@@ -87,8 +90,8 @@ export function trackClickHandlers(collectEvent: string, markEvent: string): voi
 }
 
 /** The tracker as a script for Page.addScriptToEvaluateOnNewDocument. */
-export function clickHandlerTrackerSource(events: { collect: string; mark: string }): string {
+export function clickHandlerTrackerSource(config: ClickHandlerTrackerConfig): string {
   // Bundlers that keep function names (esbuild keepNames, as tsx uses) call a module-level
   // __name() inside the function's text; give it one, or the script throws in the page.
-  return `(() => { const __name = (f) => f; (${trackClickHandlers.toString()})(${JSON.stringify(events.collect)}, ${JSON.stringify(events.mark)}); })();`;
+  return `(() => { const __name = (f) => f; (${trackClickHandlers.toString()})(${JSON.stringify(config)}); })();`;
 }

@@ -5,22 +5,34 @@
  * agent controls, never in the user's other pages.
  */
 import browser from 'webextension-polyfill';
-import { CLICK_HANDLER_EVENTS } from '../../shared/content-messages.ts';
+import { CLICK_HANDLER_TRACKER } from '../../shared/content-messages.ts';
 import { cdp, cdpSession, onAttach } from '../cdp.ts';
 import { onChildSession } from '../devtools/targets.ts';
 import { clickHandlerTrackerSource } from './click-handlers.ts';
+import { reportEarlierHandlers, trackerPresent, type SendCdp } from './earlier-handlers.ts';
 
-const SOURCE = clickHandlerTrackerSource(CLICK_HANDLER_EVENTS);
+const SOURCE = clickHandlerTrackerSource(CLICK_HANDLER_TRACKER);
 // The script's registration, one key per tab: a restarted worker finds the debugger
 // still attached and installs again, and must not leave the old registration behind.
 const keyOf = (tabId: number) => `pageScript:${tabId}`;
+
+/**
+ * Registers the tracker for new documents and runs it in the current one
+ * (runImmediately). A document that had no tracker yet may already have
+ * handlers: those are found and handed to it.
+ */
+async function installTracker(send: SendCdp): Promise<string> {
+  const present = await trackerPresent(send).catch(() => true);
+  const { identifier } = await send<{ identifier: string }>('Page.addScriptToEvaluateOnNewDocument', { source: SOURCE, runImmediately: true });
+  if (!present) await reportEarlierHandlers(send).catch(() => undefined);
+  return identifier;
+}
 
 async function installInTab(tabId: number): Promise<void> {
   const key = keyOf(tabId);
   const previous = ((await browser.storage.session.get(key)) as Record<string, string | undefined>)[key];
   if (previous) await cdp(tabId, 'Page.removeScriptToEvaluateOnNewDocument', { identifier: previous }).catch(() => undefined);
-  // runImmediately: the document already loaded gets it too (handlers it set before are not seen).
-  const { identifier } = await cdp<{ identifier: string }>(tabId, 'Page.addScriptToEvaluateOnNewDocument', { source: SOURCE, runImmediately: true });
+  const identifier = await installTracker((method, params) => cdp(tabId, method, params));
   await browser.storage.session.set({ [key]: identifier });
 }
 
@@ -29,7 +41,7 @@ export function installPageScripts(): void {
   onAttach(installInTab);
   // Cross-origin iframes are targets of their own, auto-attached under the tab.
   onChildSession(async (tabId, sessionId, type) => {
-    if (type === 'iframe') await cdpSession(tabId, sessionId, 'Page.addScriptToEvaluateOnNewDocument', { source: SOURCE, runImmediately: true });
+    if (type === 'iframe') await installTracker((method, params) => cdpSession(tabId, sessionId, method, params));
   });
   chrome.tabs.onRemoved.addListener((tabId) => void browser.storage.session.remove(keyOf(tabId)));
 }
