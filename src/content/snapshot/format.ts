@@ -211,9 +211,15 @@ function clip(text: string, max: number): string {
 const NEEDS_QUOTES = /^\s|\s$|^$|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|^-|[\n:](\s|$)|\s#|[\n\r]|^[&*\],?!>|@"'#%]|[{}`]|^\[/;
 const YAML_WORDS = new Set(['y', 'n', 'yes', 'no', 'true', 'false', 'on', 'off', 'null', '~']);
 
+const YAML_SPECIAL = /^[-+]?\.(inf|nan)$/i;
+
 function needsQuotes(s: string): boolean {
   if (NEEDS_QUOTES.test(s)) return true;
-  if (YAML_WORDS.has(s.toLowerCase()) || /^[-+]?\.(inf|nan)$/i.test(s)) return true;
+  // Most strings are long words: only short ones can be YAML keywords or .inf/.nan.
+  if (s.length <= 5 && (YAML_WORDS.has(s.toLowerCase()) || YAML_SPECIAL.test(s))) return true;
+  // Only a digit, sign, dot or "Infinity" can start something Number() reads as a number.
+  const c = s.charCodeAt(0);
+  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46 || c === 73)) return false;
   return !Number.isNaN(Number(s));
 }
 
