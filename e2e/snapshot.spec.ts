@@ -58,6 +58,30 @@ test('open and closed shadow roots both appear in the snapshot and can be clicke
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('closed clicked');
 });
 
+test('a shadow root attached after a snapshot shows up in the next one, closed or declarative', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', {
+    url: agent.pages.page('/late-shadow', html('<div id="a">Light A</div><span id="b">Light B</span><section id="c"><p>Light C</p></section>', 'Late shadow')),
+  });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('- text: Light A');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/late-shadow'))!;
+  await page.evaluate(() => {
+    const root = document.getElementById('a')!.attachShadow({ mode: 'closed' });
+    root.innerHTML = '<button>Closed late</button>';
+  });
+  let text = (await agent.server.ok('browser_snapshot')).text;
+  expect(text).toMatch(/button "Closed late" \[ref=e\d+\]/);
+  expect(text).not.toContain('Light A');
+  expect(text).toContain('- text: Light B');
+  await page.evaluate(() => {
+    const b = document.getElementById('b') as HTMLElement & { setHTMLUnsafe(html: string): void };
+    b.setHTMLUnsafe('<span><template shadowrootmode="closed"><a href="/x">Declared late</a><slot></slot></template>Slotted B</span>');
+  });
+  text = (await agent.server.ok('browser_snapshot')).text;
+  expect(text).toMatch(/link "Declared late" \[ref=e\d+\]/);
+  expect(text).toContain('Slotted B');
+  expect(text).toContain('Light C');
+});
+
 test('aria-owns: a combobox popup rendered at the end of the page is shown, and clicked, under its owner', async ({ agent }) => {
   await agent.server.ok('browser_navigate', {
     url: agent.pages.page(

@@ -151,11 +151,14 @@ export const FRAME_NONCE_KEY = '__llmBrowserAgentFrameNonce';
  * DOM event names between the page-world click-handler tracker (installed by
  * the service worker in agent tabs, src/background/page-scripts/) and the
  * content script: `collect` asks the tracker to report, `mark` is dispatched
- * on each element that got a click handler from page script.
+ * on each element that got a click handler from page script, and
+ * `shadowCalls` on the document last, with how many shadow roots page
+ * script may have attached so far (-1: the tracker cannot tell).
  */
 export const CLICK_HANDLER_EVENTS = {
   collect: 'llm-browser-agent:collect-click-handlers',
   mark: 'llm-browser-agent:click-handler',
+  shadowCalls: 'llm-browser-agent:shadow-root-calls',
 } as const;
 
 /**

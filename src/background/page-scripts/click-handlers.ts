@@ -80,12 +80,35 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     return later;
   };
 
+  // Shadow roots come only from these calls, or from the parser while the
+  // document loads. While their count stays the same, the content script may
+  // keep its "no shadow root here" answers from one snapshot to the next
+  // (src/content/snapshot/dom.ts), sparing an extension-API call per element.
+  // Only a tracker that ran before any page script can vouch for every call:
+  // a script that ran earlier may hold the original function.
+  let shadowCalls = 0;
+  const vouches = document.readyState === 'loading' && document.scripts.length === 0;
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    shadowCalls++;
+    return attachShadow.call(this, init);
+  };
+  type WithSetHTML = { setHTMLUnsafe?: (this: Element, html: string, ...rest: unknown[]) => void };
+  const setHTMLUnsafe = (Element.prototype as WithSetHTML).setHTMLUnsafe;
+  if (setHTMLUnsafe) {
+    (Element.prototype as WithSetHTML).setHTMLUnsafe = function (this: Element, html: string, ...rest: unknown[]) {
+      shadowCalls++;
+      return setHTMLUnsafe.call(this, html, ...rest);
+    };
+  }
+
   addEventListener.call(document, config.collect, (event: Event) => {
     all = all.filter((ref) => ref.deref() !== undefined);
     // A content script that just started (page load, extension reload) knows nothing yet and asks for all.
     const everything = (event as CustomEvent).detail === 'all';
     const pending = report(everything ? all : unreported);
     unreported = pending;
+    document.dispatchEvent(new CustomEvent(config.shadowCalls, { detail: vouches ? shadowCalls : -1 }));
   });
 }
 

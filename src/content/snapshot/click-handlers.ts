@@ -11,6 +11,7 @@ import { CLICK_HANDLER_EVENTS } from '../../shared/content-messages.ts';
 const withHandler = new WeakSet<Element>();
 let listening = false;
 let askedOnce = false;
+let shadowCalls: number | null = null;
 
 function listen(): void {
   if (listening) return;
@@ -21,17 +22,24 @@ function listen(): void {
     const target = event.composedPath()[0];
     if (target instanceof Element) withHandler.add(target);
   }, true);
+  window.addEventListener(CLICK_HANDLER_EVENTS.shadowCalls, (event) => {
+    const count = (event as CustomEvent<unknown>).detail;
+    shadowCalls = typeof count === 'number' && count >= 0 ? count : null;
+  }, true);
 }
 
 /**
  * Asks the tracker for the elements that got a handler since the last call
  * (all of them on the first call of this content script). Synchronous: the
- * marks have arrived when it returns.
+ * marks have arrived when it returns. Returns the tracker's count of calls
+ * that attach shadow roots, or null without a tracker that can tell.
  */
-export function collectClickHandlers(doc: Document): void {
+export function collectClickHandlers(doc: Document): number | null {
   listen();
+  shadowCalls = null;
   doc.dispatchEvent(new CustomEvent(CLICK_HANDLER_EVENTS.collect, { detail: askedOnce ? 'new' : 'all' }));
   askedOnce = true;
+  return shadowCalls;
 }
 
 export function hasClickHandler(el: Element): boolean {

@@ -89,6 +89,7 @@ export function withStyleCache<T>(fn: () => T): T {
   } finally {
     if (--passDepth === 0) {
       facts = null;
+      shadowlessInPass = null;
       for (const cache of passCaches) cache.clear();
     }
   }
@@ -132,6 +133,23 @@ const kShadowHostNames = new Set([
   'header', 'main', 'nav', 'p', 'section', 'span',
 ]);
 
+// Elements of this document known to have no shadow root, kept from one
+// snapshot to the next while the page tracker's count of shadow-root calls
+// stays the same: an element gets a shadow root only through such a call
+// (or from the parser, so never while the document loads). Active only
+// inside a snapshot pass that checked the count; weak, as removed elements go.
+let shadowless = new WeakSet<Element>();
+let shadowlessSince: number | null = null;
+let shadowlessInPass: WeakSet<Element> | null = null;
+
+/** Starts using the answers kept since `calls` (the tracker's count; null: no tracker that can tell). */
+export function trustShadowlessSince(calls: number | null, doc: Document): void {
+  const usable = calls !== null && doc === document && doc.readyState !== 'loading';
+  if (!usable || calls !== shadowlessSince) shadowless = new WeakSet();
+  shadowlessSince = usable ? calls : null;
+  shadowlessInPass = usable && passDepth > 0 ? shadowless : null;
+}
+
 export function shadowRootOf(el: Element): ShadowRoot | null {
   const open = el.shadowRoot;
   if (open) return open;
@@ -143,6 +161,8 @@ export function shadowRootOf(el: Element): ShadowRoot | null {
   // the hidden-ancestor check both ask for the same hosts.
   const record = factsOf(el);
   if (record && record.shadowRoot !== undefined) return record.shadowRoot;
+  const known = shadowlessInPass !== null && el.ownerDocument === document;
+  if (known && shadowlessInPass!.has(el)) return null;
   let root: ShadowRoot | null = null;
   try {
     root = api.openOrClosedShadowRoot(el as HTMLElement) ?? null;
@@ -150,6 +170,7 @@ export function shadowRootOf(el: Element): ShadowRoot | null {
     root = null;
   }
   if (record) record.shadowRoot = root;
+  if (known && !root) shadowlessInPass!.add(el);
   return root;
 }
 

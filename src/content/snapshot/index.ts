@@ -6,7 +6,7 @@
  *   resolveRef('e12' | 'f3e12') → Element, or AgentError STALE_REF
  */
 import { collectClickHandlers } from './click-handlers.ts';
-import { withStyleCache } from './dom.ts';
+import { trustShadowlessSince, withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
 import { currentMaxRef, raiseRefFloor, refForElement, resolveRef } from './refs.ts';
@@ -45,10 +45,11 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   const root = options.root ?? doc.body ?? doc.documentElement;
   if (!root) return { lines: [], frames: [], maxRef: currentMaxRef() };
   const depth = options.depth !== undefined && options.depth >= 0 ? Math.floor(options.depth) : undefined;
-  collectClickHandlers(doc);
+  const shadowCalls = collectClickHandlers(doc);
   // One pass: styles, hidden-ness and names are computed once and the DOM
   // is only read, so the browser lays out at most once.
   const { lines, frames } = withStyleCache(() => {
+    trustShadowlessSince(shadowCalls, doc);
     const tree = walk(root, { interactive: !!options.interactive, viewportOnly: !!options.viewportOnly });
     return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: deepActiveElement(doc), interactive: !!options.interactive });
   });
