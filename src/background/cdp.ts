@@ -136,7 +136,12 @@ async function send<T>(tabId: number, sessionId: string | undefined, method: str
         throw new AgentError('DEBUGGER_DETACHED', `${method} failed in tab ${tabId}: the debugger was detached${reason ? ` (${explainReason(reason)})` : ''} and reattaching did not help: ${(again as Error).message}. Try again, or close DevTools on that tab.`);
       }
     }
-    if (!(await chrome.tabs.get(tabId).catch(() => null))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while ${method} ran.`);
+    const tab = await chrome.tabs.get(tabId).catch(() => null);
+    if (!tab) throw new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while ${method} ran.`);
+    // The document the command ran in went away (a promise awaited across a navigation, a context gone).
+    if (/Inspected target navigated|Execution context was destroyed|Cannot find context with specified id/i.test(message)) {
+      throw new AgentError('NAV_ABORTED', `The page in tab ${tabId} navigated away while ${method} ran (now at ${tab.url}). Run it again on the new page if it still applies.`);
+    }
     throw new AgentError('EXECUTION_ERROR', `${method} failed in tab ${tabId}: ${message}`);
   }
 }

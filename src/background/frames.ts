@@ -36,6 +36,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
         await inject(tabId, frameId);
       }
       if (attempt >= RETRY_DELAYS.length) {
+        if (!(await browser.tabs.get(tabId).catch(() => null))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
         throw new AgentError(
           'CONTENT_SCRIPT_UNAVAILABLE',
           `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,

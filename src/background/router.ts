@@ -39,11 +39,22 @@ export function createRouter(handlers: Handlers): (request: RequestMessage) => P
       commandFinished({ ...entry, ok: true, durationMs: Date.now() - started });
       return { type: 'response', id: request.id, result };
     } catch (error) {
-      const wire = toWireError(error);
+      const wire = closedTabError(error) ?? toWireError(error);
       commandFinished({ ...entry, ok: false, error: `${wire.code}: ${wire.message}`, durationMs: Date.now() - started });
       return { type: 'response', id: request.id, error: wire };
     }
   };
+}
+
+/**
+ * The browser's own "No tab with id" from a tabs API call, when the tab
+ * closed mid-command at a spot the handler did not guard: the agent gets the
+ * typed TAB_CLOSED, not INTERNAL.
+ */
+function closedTabError(error: unknown): { code: 'TAB_CLOSED'; message: string } | null {
+  if (error instanceof AgentError || !(error instanceof Error)) return null;
+  const id = /no tab with id:? *(\d+)/i.exec(error.message)?.[1];
+  return id ? { code: 'TAB_CLOSED', message: `Tab ${id} was closed while the command ran.` } : null;
 }
 
 async function route(handlers: Handlers, request: RequestMessage): Promise<unknown> {
