@@ -23,6 +23,10 @@ const COMMANDS: [string, Record<string, unknown>][] = [
   ['browser_click', { selector: 'button' }],
   ['browser_type', { selector: 'input', text: 'some text typed slowly', delay: 20 }],
   ['browser_take_screenshot', {}],
+  ['browser_hover', { selector: 'button' }],
+  ['browser_fill', { selector: 'input', value: 'filled' }],
+  ['browser_press_key', { key: 'Tab' }],
+  ['browser_navigate_back', {}],
 ];
 
 test('tabs closed or navigated mid-command 100×: typed errors only', async () => {
