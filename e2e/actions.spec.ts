@@ -185,6 +185,36 @@ test('a dialog that opens while a command waits on the page ends that command wi
   expect((await agent.server.ok('browser_snapshot')).text).toContain('Working…');
 });
 
+test('with a dialog open, screenshot, evaluate and navigation say DIALOG_OPEN; code that opens one does too', async ({ agent }) => {
+  const snap = await open(agent, '/dialog-open', `<button onclick="alert('Blocking')">Alert</button>`);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Alert"') });
+  // Each of these used to wait on the blocked page for its whole timeout.
+  for (const [tool, args] of [
+    ['browser_take_screenshot', {}],
+    ['browser_evaluate', { expression: 'document.title' }],
+    ['browser_reload', {}],
+    ['browser_navigate', { url: agent.pages.page('/elsewhere', html('<p>Elsewhere</p>', 'Elsewhere')) }],
+  ] as const) {
+    const refused = await agent.server.call(tool, args);
+    expect(refused.text, tool).toContain('Error DIALOG_OPEN: An alert dialog is open');
+  }
+  await agent.server.ok('browser_handle_dialog', { accept: true });
+  const asked = await agent.server.call('browser_evaluate', { expression: 'confirm("Sure?")' });
+  expect(asked.text).toContain('A confirm dialog is open');
+  await agent.server.ok('browser_handle_dialog', { accept: true });
+  expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('Actions');
+});
+
+test('leaving a page that asks first: navigate says so, and accepting the dialog lets the navigation go on', async ({ agent }) => {
+  const snap = await open(agent, '/asks', `<button>Edit</button><script>onbeforeunload = (e) => { e.preventDefault(); e.returnValue = ''; }</script>`);
+  // The page may only ask once the user has interacted with it.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit"') });
+  const leaving = await agent.server.call('browser_navigate', { url: agent.pages.page('/left', html('<h1>Left</h1>', 'Left')) });
+  expect(leaving.text).toContain('asks before it is left (a beforeunload dialog)');
+  await agent.server.ok('browser_handle_dialog', { accept: true });
+  await expect.poll(async () => (await agent.server.call('browser_snapshot')).text).toContain('heading "Left"');
+});
+
 test('a link with target=_blank announces the new tab', async ({ agent }) => {
   agent.pages.page('/popup-target', html('<h1>Popup</h1>', 'Popup target'));
   const snap = await open(agent, '/opener', '<a href="/popup-target" target="_blank">Open popup</a>');

@@ -6,7 +6,7 @@
 import browser from 'webextension-polyfill';
 import type { ContentReply, ContentRequest, ContentResults } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
-import { dialogError, onDialogOpened, openDialog } from './actions/dialogs.ts';
+import { unlessDialog } from './actions/dialogs.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -48,27 +48,6 @@ export async function sendToFrame<T extends ContentRequest['type']>(
     if (!reply) throw await tabError(tabId, 'no answer', request.type);
     if (!reply.ok) throw new AgentError(reply.error.code, reply.error.message);
     return reply.value;
-  }
-}
-
-/**
- * A dialog blocks the page's scripts, so a request in flight when one opens
- * would get no answer until the dialog is handled: it ends with DIALOG_OPEN
- * instead, at once. Subscribed before the check, so no dialog slips between.
- */
-async function unlessDialog<T>(tabId: number, send: () => Promise<T>): Promise<T> {
-  let stop = () => undefined as unknown;
-  const opened = new Promise<never>((_, reject) => {
-    stop = onDialogOpened((id, dialog) => {
-      if (id === tabId) reject(dialogError(tabId, dialog));
-    });
-  });
-  try {
-    const already = openDialog(tabId);
-    if (already) throw dialogError(tabId, already);
-    return await Promise.race([send(), opened]);
-  } finally {
-    stop();
   }
 }
 

@@ -37,7 +37,31 @@ export function assertNoDialog(tabId: number): void {
 }
 
 export function dialogError(tabId: number, dialog: OpenDialog): AgentError {
+  if (dialog.type === 'beforeunload') {
+    return new AgentError('DIALOG_OPEN', `The page in tab ${tabId} asks before it is left (a beforeunload dialog). Call browser_handle_dialog: accept to leave (the navigation then goes on), dismiss to stay.`);
+  }
   return new AgentError('DIALOG_OPEN', `${/^[aeiou]/.test(dialog.type) ? 'An' : 'A'} ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
+}
+
+/**
+ * A dialog blocks the page's scripts, so a command waiting on the page when
+ * one opens (or is already open) would get no answer until it is handled:
+ * it ends with DIALOG_OPEN instead, at once. Subscribed before the check, so
+ * no dialog slips between.
+ */
+export async function unlessDialog<T>(tabId: number, run: () => Promise<T>): Promise<T> {
+  let stop = () => undefined as unknown;
+  const opened = new Promise<never>((_, reject) => {
+    stop = onDialogOpened((id, dialog) => {
+      if (id === tabId) reject(dialogError(tabId, dialog));
+    });
+  });
+  try {
+    assertNoDialog(tabId);
+    return await Promise.race([run(), opened]);
+  } finally {
+    stop();
+  }
 }
 
 export function onDialogOpened(listener: (tabId: number, dialog: OpenDialog) => void): () => void {

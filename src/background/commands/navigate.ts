@@ -6,15 +6,17 @@ import { cdp, ensureAttached } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { adoptTab, resolveTab } from '../tabs.ts';
+import { unlessDialog } from '../actions/dialogs.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });
   const tabId = params.tabId ?? (await openAgentTab(ctx.session));
-  const outcome = await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
+  // An open dialog holds the page (and a beforeunload one opens as it leaves): the agent decides first.
+  const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
     waitUntil: params.waitUntil ?? 'load',
     signal: ctx.signal,
-  });
+  }));
   return describe(tabId, outcome);
 }
 
@@ -33,7 +35,7 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  return describe(tabId, await navigateAndWait(tabId, start, { waitUntil, signal: ctx.signal }));
+  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: ctx.signal })));
 }
 
 /** A new tab for the session: opened for it rather than taking over one of the user's. */

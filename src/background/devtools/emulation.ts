@@ -8,6 +8,7 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp, cdpSession } from '../cdp.ts';
 import { resolveTab } from '../tabs.ts';
 import { evaluateValue } from './evaluate.ts';
+import { assertNoDialog } from '../actions/dialogs.ts';
 import { childSessionsOf, onChildSession } from './targets.ts';
 
 interface Viewport {
@@ -89,6 +90,8 @@ export async function resize(params: Params<'resize'>): Promise<Result<'resize'>
     throw new AgentError('INVALID_PARAMS', 'Give width and height in CSS pixels (e.g. 1280 and 720), or a preset: mobile (375×667, touch), tablet (768×1024) or desktop (1280×720).');
   }
   const viewport = { width, height, mobile: preset?.mobile ?? false };
+  // The page resizes only once a dialog blocking it is handled.
+  assertNoDialog(tabId);
   await applyViewport(tabId, viewport);
   await save(tabId, { viewport });
   const inner = await evaluateValue<{ w: number; h: number }>(tabId, '({ w: window.innerWidth, h: window.innerHeight })');

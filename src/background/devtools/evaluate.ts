@@ -7,6 +7,7 @@ import { MARK_ATTRIBUTE } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
+import { unlessDialog } from '../actions/dialogs.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import type { CommandContext } from '../router.ts';
@@ -29,6 +30,11 @@ interface EvaluateReply {
 
 export async function evaluate(params: Params<'evaluate'>, ctx: CommandContext): Promise<Result<'evaluate'>> {
   const tabId = await resolveTab(params.tabId);
+  // Code that opens a dialog (alert(), confirm()) stays blocked until it is handled: say so at once.
+  return unlessDialog(tabId, () => evaluateIn(tabId, params, ctx));
+}
+
+async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: CommandContext): Promise<Result<'evaluate'>> {
   if ((params.expression === undefined) === (params.function === undefined)) {
     throw new AgentError('INVALID_PARAMS', 'Give exactly one of expression (e.g. "document.title") or function (e.g. "(el) => el.textContent").');
   }
@@ -127,7 +133,7 @@ function executionError(details: ExceptionDetails): AgentError {
 
 /** For internal use (screenshots, service workers): a JSON value from the page's main world. */
 export async function evaluateValue<T>(tabId: number, expression: string): Promise<T> {
-  const reply = await cdp<EvaluateReply>(tabId, 'Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+  const reply = await unlessDialog(tabId, () => cdp<EvaluateReply>(tabId, 'Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }));
   if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
   return reply.result.value as T;
 }

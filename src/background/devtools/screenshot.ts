@@ -11,6 +11,7 @@ import { frameOrigin } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import { listenAll, on } from '../listen.ts';
+import { unlessDialog } from '../actions/dialogs.ts';
 import { resolveTab } from '../tabs.ts';
 import { evaluateValue } from './evaluate.ts';
 
@@ -25,6 +26,11 @@ interface LayoutMetrics {
 export async function screenshot(params: Params<'screenshot'>): Promise<Result<'screenshot'>> {
   const tabId = await resolveTab(params.tabId);
   if (params.ref && params.selector) throw new AgentError('INVALID_PARAMS', 'Give either ref or selector, not both.');
+  // A tab with a dialog open paints no frame for the capture.
+  return unlessDialog(tabId, () => capture(tabId, params));
+}
+
+async function capture(tabId: number, params: Params<'screenshot'>): Promise<Result<'screenshot'>> {
   // A hidden tab is not painted, and capturing it would wait forever.
   const tab = await browser.tabs.get(tabId);
   if (!tab.active) await browser.tabs.update(tabId, { active: true });
