@@ -82,3 +82,25 @@ test('commands to one tab run in order; to different tabs in parallel', async ({
   expect((await agent.server.ok('browser_get', { what: 'value', selector: '#i', tabId: tabA })).text).toBe('01234');
   expect((await agent.server.ok('browser_get', { what: 'value', selector: '#i', tabId: tabB })).text).toBe('01234');
 });
+
+test('a crashed page says PAGE_CRASHED at once, also to a command waiting on it; reload brings it back', async ({ agent }) => {
+  const url = agent.pages.page('/crashes', html('<h1>Fragile</h1><button>Press</button>', 'Fragile'));
+  await agent.server.ok('browser_navigate', { url });
+  const before = (await agent.server.ok('browser_snapshot')).text;
+  const page = agent.browser.context.pages().find((p) => p.url() === url)!;
+  // Waiting in the page when the crash comes, or arriving just after: PAGE_CRASHED either way, not a 20 s wait.
+  const waiting = agent.server.call('browser_evaluate', { expression: 'new Promise((resolve) => setTimeout(resolve, 20000))' });
+  // The renderer dies ("Aw, Snap!"); Page.crash never answers, as the renderer is gone.
+  const cdp = await agent.browser.context.newCDPSession(page);
+  void cdp.send('Page.crash').catch(() => undefined);
+  expect((await waiting).text).toContain('Error PAGE_CRASHED');
+  for (const [tool, args] of [
+    ['browser_snapshot', {}],
+    ['browser_click', { ref: /button "Press" \[ref=(\w+)\]/.exec(before)![1] }],
+    ['browser_take_screenshot', {}],
+  ] as const) {
+    expect((await agent.server.call(tool, args)).text, tool).toContain('Error PAGE_CRASHED: The page in tab');
+  }
+  expect((await agent.server.ok('browser_reload')).text).toContain('Title: Fragile');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/button "Press" \[ref=e\d+\]/);
+});

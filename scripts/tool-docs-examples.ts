@@ -10,7 +10,10 @@ import type { Tool } from '../agent-server/src/mcp/tool.ts';
 /** Tools that never reach the browser, so the connection errors do not apply. */
 const LOCAL_TOOLS = new Set(['browser_read_image']);
 
-const NAVIGATION: ErrorCode[] = ['NAV_FAILED', 'NAV_DNS', 'NAV_REFUSED', 'NAV_TIMEOUT', 'NAV_ABORTED'];
+// A dialog holds the page, and leaving a page may raise a beforeunload one.
+const NAVIGATION: ErrorCode[] = ['NAV_FAILED', 'NAV_DNS', 'NAV_REFUSED', 'NAV_TIMEOUT', 'NAV_ABORTED', 'DIALOG_OPEN'];
+// Tools that need the page itself to answer, besides those that take an element.
+const READS_PAGE = new Set(['browser_snapshot', 'browser_evaluate', 'browser_take_screenshot', 'browser_wait_for', 'browser_press_key', 'browser_scroll', 'browser_resize', 'browser_find']);
 // Actions wait for these, then use trusted input through chrome.debugger.
 const ACTIONABILITY: ErrorCode[] = ['NOT_VISIBLE', 'NOT_ENABLED', 'COVERED', 'DIALOG_OPEN', 'DEBUGGER_DETACHED'];
 
@@ -40,6 +43,7 @@ export function errorsOf(tool: Tool): ErrorCode[] {
   const takesElement = ['ref', 'selector', 'root', 'from', 'to'].some((p) => params.includes(p));
   if (takesElement) codes.push('STALE_REF', 'ELEMENT_NOT_FOUND', 'INVALID_SELECTOR');
   if (takesElement && !tool.readOnly && tool.name !== 'browser_take_screenshot') codes.push(...ACTIONABILITY);
+  if (takesElement || READS_PAGE.has(tool.name)) codes.push('DIALOG_OPEN', 'PAGE_CRASHED');
   codes.push(...(EXTRA_ERRORS[tool.name] ?? []));
   return [...new Set(codes)];
 }

@@ -19,7 +19,53 @@ type CdpListener = (tabId: number, params: unknown, sessionId?: string) => void;
 const eventListeners = new Map<string, Set<CdpListener>>();
 const attachHooks: ((tabId: number) => Promise<void>)[] = [];
 
+/**
+ * Tabs whose renderer crashed ("Aw, Snap!"): the page answers nothing, no
+ * content script and no CDP call into it, which would wait for their timeouts.
+ * A navigation or reload brings a new renderer. In memory: a restarted worker
+ * learns of a crash only when the next one happens.
+ */
+const crashed = new Set<number>();
+// What still works without a renderer: leaving the page. Anything else would wait for an
+// answer from the dead renderer (even enabling a domain), so it fails at once.
+const WITHOUT_RENDERER = /^(Page\.(navigate|reload|navigateToHistoryEntry|getNavigationHistory)|Target\.\w+|Inspector\.enable)$/;
+
+/** Callbacks of commands waiting on a tab's renderer: a crash ends them (the renderer never answers). */
+const crashWaiters = new Map<number, Set<() => void>>();
+
+function unlessCrash<T>(tabId: number, command: Promise<T>): Promise<T> {
+  let waiters = crashWaiters.get(tabId);
+  if (!waiters) crashWaiters.set(tabId, (waiters = new Set()));
+  const set = waiters;
+  let onCrash = () => {};
+  const crash = new Promise<never>((_, reject) => {
+    onCrash = () => reject(crashError(tabId));
+  });
+  set.add(onCrash);
+  return Promise.race([command, crash]).finally(() => {
+    set.delete(onCrash);
+    if (!set.size && crashWaiters.get(tabId) === set) crashWaiters.delete(tabId);
+  });
+}
+
+function crashError(tabId: number): AgentError {
+  return new AgentError('PAGE_CRASHED', `The page in tab ${tabId} crashed ("Aw, Snap!"): nothing in it can be read or acted on. Reload it with browser_reload, or browser_navigate elsewhere.`);
+}
+
+export function assertNotCrashed(tabId: number): void {
+  if (crashed.has(tabId)) throw crashError(tabId);
+}
+
 export function watchDebugger(): void {
+  onAttach((tabId) => send(tabId, undefined, 'Inspector.enable', {}).then(() => undefined));
+  onCdpEvent('Inspector.targetCrashed', (tabId, _params, sessionId) => {
+    if (sessionId) return;
+    crashed.add(tabId);
+    for (const onCrash of crashWaiters.get(tabId) ?? []) onCrash();
+  });
+  onCdpEvent('Inspector.targetReloadedAfterCrash', (tabId, _params, sessionId) => void (sessionId || crashed.delete(tabId)));
+  chrome.webNavigation.onCommitted.addListener((details) => void (details.frameId === 0 && crashed.delete(details.tabId)));
+  chrome.tabs.onRemoved.addListener((tabId) => void crashed.delete(tabId));
   chrome.debugger.onDetach.addListener((source, reason) => {
     if (source.tabId === undefined) return;
     attached.delete(source.tabId);
@@ -120,11 +166,14 @@ export async function cdpSession<T = unknown>(tabId: number, sessionId: string, 
 }
 
 async function send<T>(tabId: number, sessionId: string | undefined, method: string, params: object): Promise<T> {
+  if (!sessionId && !WITHOUT_RENDERER.test(method)) assertNotCrashed(tabId);
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {
-    return (await chrome.debugger.sendCommand(target, method, params)) as T;
+    const command = chrome.debugger.sendCommand(target, method, params) as Promise<T>;
+    return await (sessionId || WITHOUT_RENDERER.test(method) ? command : unlessCrash(tabId, command));
   } catch (error) {
+    if (error instanceof AgentError) throw error;
     const message = (error as Error).message;
     if (/not attached|detached/i.test(message) && !sessionId) {
       const reason = detachReasons.get(tabId);

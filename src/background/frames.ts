@@ -7,6 +7,7 @@ import browser from 'webextension-polyfill';
 import type { ContentReply, ContentRequest, ContentResults } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { unlessDialog } from './actions/dialogs.ts';
+import { assertNotCrashed } from './cdp.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -20,6 +21,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
   frameId: number,
   request: Extract<ContentRequest, { type: T }>,
 ): Promise<ContentResults[T]> {
+  assertNotCrashed(tabId);
   let injected = false;
   for (let attempt = 0; ; attempt++) {
     let reply: ContentReply<ContentResults[T]> | undefined;
@@ -61,6 +63,7 @@ async function inject(tabId: number, frameId: number): Promise<void> {
 async function tabError(tabId: number, message: string, what: string): Promise<AgentError> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) return new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
+  assertNotCrashed(tabId);
   // The document that was answering went away: navigation, reload, or a frame removed.
   if (/channel closed|no answer|back\/forward cache|unload/i.test(message)) {
     return new AgentError('NAV_ABORTED', `The page in tab ${tabId} navigated away while "${what}" ran (now at ${tab.url}). Take a new snapshot and try again.`);
