@@ -98,16 +98,26 @@ test('malformed messages get an error reply and the connection stays up', async 
   conn.ws.close();
 });
 
-test('an invalid result from the extension is a readable error, not a crash', async () => {
+/** Playing the extension: connects, then answers the tabs.list request of a browser_tabs call with `answer`. */
+async function answerTabsList(answer: Record<string, unknown>) {
   const conn = await rawConnect(port);
   conn.ws.send(hello(token));
   await conn.next();
   const call = server.call('browser_tabs', { action: 'list' });
   const request = await conn.next();
-  conn.ws.send(JSON.stringify({ type: 'response', id: request.id, result: { tabs: 'nope' } }));
-  const result = await call;
+  conn.ws.send(JSON.stringify({ type: 'response', id: request.id, ...answer }));
+  return call;
+}
+
+test('an invalid result from the extension is a readable error, not a crash', async () => {
+  const result = await answerTabsList({ result: { tabs: 'nope' } });
   expect(result.isError).toBe(true);
   expect(result.text).toContain('INTERNAL: The extension answered tabs.list with an invalid result: tabs:');
+});
+
+test('an answer the server cannot read (an error code it does not know) ends the command at once, with the reason', async () => {
+  const result = await answerTabsList({ error: { code: 'FROM_A_NEWER_BUILD', message: 'x' } });
+  expect(result.text).toContain('INTERNAL: The extension answered tabs.list with a message this server cannot read');
 });
 
 test('bad tool arguments are refused with the parameter named', async () => {

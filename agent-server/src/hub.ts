@@ -198,6 +198,8 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
       }
       if (!parsed.ok) {
         this.send(ws, { type: 'response', id: parsed.id, error: { code: parsed.code, message: parsed.message } });
+        // An answer to a command that we cannot read still ends that command, now and with the reason.
+        if (ws === this.socket && parsed.id !== null) this.failPending(parsed.id, parsed.message);
         return;
       }
       const message = parsed.message;
@@ -266,6 +268,14 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
       return;
     }
     if (event === 'tabOpened') this.emit('tabOpened', data.data as TabOpened);
+  }
+
+  private failPending(id: number, reason: string): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    pending.reject(retag(pending.error, 'INTERNAL', `The extension answered ${pending.method} with a message this server cannot read (${reason}). Are the extension and the server from the same build? Rebuild, then reload the extension.`));
   }
 
   private onResponse(message: Extract<ToServer, { type: 'response' }>): void {
