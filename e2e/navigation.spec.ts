@@ -94,6 +94,11 @@ test('a crashed page says PAGE_CRASHED at once, also to a command waiting on it;
   const cdp = await agent.browser.context.newCDPSession(page);
   void cdp.send('Page.crash').catch(() => undefined);
   expect((await waiting).text).toContain('Error PAGE_CRASHED');
+  // A worker that Chrome stopped and started again knows it too (it learns it again on re-attaching).
+  const connections = () => agent.server.log.match(/extension .* connected/g)?.length ?? 0;
+  const connected = connections();
+  await agent.browser.stopServiceWorker();
+  await expect.poll(connections, { timeout: 30_000 }).toBeGreaterThan(connected);
   for (const [tool, args] of [
     ['browser_snapshot', {}],
     ['browser_click', { ref: /button "Press" \[ref=(\w+)\]/.exec(before)![1] }],

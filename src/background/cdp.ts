@@ -22,8 +22,9 @@ const attachHooks: ((tabId: number) => Promise<void>)[] = [];
 /**
  * Tabs whose renderer crashed ("Aw, Snap!"): the page answers nothing, no
  * content script and no CDP call into it, which would wait for their timeouts.
- * A navigation or reload brings a new renderer. In memory: a restarted worker
- * learns of a crash only when the next one happens.
+ * A navigation or reload brings a new renderer. In memory: a restarted
+ * worker learns it again when it re-attaches, as Inspector.enable on a
+ * crashed target reports the crash once more.
  */
 const crashed = new Set<number>();
 // What still works without a renderer: leaving the page. Anything else would wait for an
