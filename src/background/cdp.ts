@@ -31,22 +31,16 @@ const crashed = new Set<number>();
 // answer from the dead renderer (even enabling a domain), so it fails at once.
 const WITHOUT_RENDERER = /^(Page\.(navigate|reload|navigateToHistoryEntry|getNavigationHistory)|Target\.\w+|Inspector\.enable)$/;
 
-/** Callbacks of commands waiting on a tab's renderer: a crash ends them (the renderer never answers). */
-const crashWaiters = new Map<number, Set<() => void>>();
+/** Commands waiting on a renderer: a crash ends them, as the renderer will never answer. */
+const crashListeners = new Set<(tabId: number) => void>();
 
 function unlessCrash<T>(tabId: number, command: Promise<T>): Promise<T> {
-  let waiters = crashWaiters.get(tabId);
-  if (!waiters) crashWaiters.set(tabId, (waiters = new Set()));
-  const set = waiters;
-  let onCrash = () => {};
+  let onCrash = (_crashedTab: number) => {};
   const crash = new Promise<never>((_, reject) => {
-    onCrash = () => reject(crashError(tabId));
+    onCrash = (crashedTab) => crashedTab === tabId && reject(crashError(tabId));
   });
-  set.add(onCrash);
-  return Promise.race([command, crash]).finally(() => {
-    set.delete(onCrash);
-    if (!set.size && crashWaiters.get(tabId) === set) crashWaiters.delete(tabId);
-  });
+  crashListeners.add(onCrash);
+  return Promise.race([command, crash]).finally(() => crashListeners.delete(onCrash));
 }
 
 function crashError(tabId: number): AgentError {
@@ -62,7 +56,7 @@ export function watchDebugger(): void {
   onCdpEvent('Inspector.targetCrashed', (tabId, _params, sessionId) => {
     if (sessionId) return;
     crashed.add(tabId);
-    for (const onCrash of crashWaiters.get(tabId) ?? []) onCrash();
+    for (const onCrash of crashListeners) onCrash(tabId);
   });
   onCdpEvent('Inspector.targetReloadedAfterCrash', (tabId, _params, sessionId) => void (sessionId || crashed.delete(tabId)));
   chrome.webNavigation.onCommitted.addListener((details) => void (details.frameId === 0 && crashed.delete(details.tabId)));
@@ -167,12 +161,14 @@ export async function cdpSession<T = unknown>(tabId: number, sessionId: string, 
 }
 
 async function send<T>(tabId: number, sessionId: string | undefined, method: string, params: object): Promise<T> {
-  if (!sessionId && !WITHOUT_RENDERER.test(method)) assertNotCrashed(tabId);
+  // Child sessions (workers, iframes) have renderers of their own; the tab's crash is not theirs.
+  const needsRenderer = !sessionId && !WITHOUT_RENDERER.test(method);
+  if (needsRenderer) assertNotCrashed(tabId);
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {
     const command = chrome.debugger.sendCommand(target, method, params) as Promise<T>;
-    return await (sessionId || WITHOUT_RENDERER.test(method) ? command : unlessCrash(tabId, command));
+    return await (needsRenderer ? unlessCrash(tabId, command) : command);
   } catch (error) {
     if (error instanceof AgentError) throw error;
     const message = (error as Error).message;

@@ -38,7 +38,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
         await inject(tabId, frameId);
       }
       if (attempt >= RETRY_DELAYS.length) {
-        if (!(await browser.tabs.get(tabId).catch(() => null))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
+        if (!(await browser.tabs.get(tabId).catch(() => null))) throw tabClosed(tabId);
         throw new AgentError(
           'CONTENT_SCRIPT_UNAVAILABLE',
           `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,
@@ -60,9 +60,11 @@ async function inject(tabId: number, frameId: number): Promise<void> {
   });
 }
 
+export const tabClosed = (tabId: number): AgentError => new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
+
 async function tabError(tabId: number, message: string, what: string): Promise<AgentError> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
-  if (!tab) return new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
+  if (!tab) return tabClosed(tabId);
   assertNotCrashed(tabId);
   // The document that was answering went away: navigation, reload, or a frame removed.
   if (/channel closed|no answer|back\/forward cache|unload/i.test(message)) {

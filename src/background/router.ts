@@ -7,6 +7,7 @@ import { DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
 import { AgentError, toWireError } from '../shared/errors.ts';
 import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result, type SessionInfo } from '../shared/protocol.ts';
 import { commandFinished, commandStarted } from './activity.ts';
+import { tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 
@@ -39,7 +40,7 @@ export function createRouter(handlers: Handlers): (request: RequestMessage) => P
       commandFinished({ ...entry, ok: true, durationMs: Date.now() - started });
       return { type: 'response', id: request.id, result };
     } catch (error) {
-      const wire = closedTabError(error) ?? toWireError(error);
+      const wire = toWireError(closedTabError(error) ?? error);
       commandFinished({ ...entry, ok: false, error: `${wire.code}: ${wire.message}`, durationMs: Date.now() - started });
       return { type: 'response', id: request.id, error: wire };
     }
@@ -51,10 +52,10 @@ export function createRouter(handlers: Handlers): (request: RequestMessage) => P
  * closed mid-command at a spot the handler did not guard: the agent gets the
  * typed TAB_CLOSED, not INTERNAL.
  */
-function closedTabError(error: unknown): { code: 'TAB_CLOSED'; message: string } | null {
+function closedTabError(error: unknown): AgentError | null {
   if (error instanceof AgentError || !(error instanceof Error)) return null;
   const id = /no tab with id:? *(\d+)/i.exec(error.message)?.[1];
-  return id ? { code: 'TAB_CLOSED', message: `Tab ${id} was closed while the command ran.` } : null;
+  return id ? tabClosed(Number(id)) : null;
 }
 
 async function route(handlers: Handlers, request: RequestMessage): Promise<unknown> {
