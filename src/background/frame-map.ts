@@ -5,6 +5,7 @@
  * turn a frame-local point into a point in the tab's viewport.
  */
 import browser from 'webextension-polyfill';
+import type { FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { sendToFrame } from './frames.ts';
 
@@ -25,24 +26,32 @@ export async function forgetFrames(tabId: number): Promise<void> {
   await browser.storage.session.remove(key(tabId));
 }
 
+type Point = { x: number; y: number };
+
 /**
- * Offset of a frame's viewport origin from the tab's top-level viewport, in
- * CSS pixels, summed up the chain of parent frames (nested iframes).
+ * How a frame's viewport maps into the tab's top-level viewport, composed up
+ * the chain of parent frames (nested iframes): offset and scale, in CSS
+ * pixels. With `aim`, a point in the frame's viewport that a pointer will be
+ * sent to, each parent first scrolls it into view and checks that a pointer
+ * there reaches the frame (content/frame-aim.ts).
  */
-export async function frameOrigin(tabId: number, frameId: number): Promise<{ x: number; y: number }> {
+export async function frameTransform(tabId: number, frameId: number, aim?: Point): Promise<FrameOffset> {
   const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
-  let x = 0;
-  let y = 0;
+  let total: FrameOffset = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
   for (let id = frameId, hops = 0; id !== 0; hops++) {
     const link = map[id];
     if (!link || hops > 20) {
       throw new AgentError('FRAME_NOT_FOUND', `Frame ${frameId} is not known any more (its page changed). Take a new snapshot (browser_snapshot) and use the new ref.`);
     }
-    const offset = await sendToFrame(tabId, link.parent, { type: 'frameOffset', nonce: link.nonce });
+    const offset = await sendToFrame(tabId, link.parent, { type: 'frameOffset', nonce: link.nonce, ...(aim ? { aim: toParent(total, aim) } : {}) });
     if (!offset) throw new AgentError('FRAME_NOT_FOUND', `The iframe holding frame ${id} is gone. Take a new snapshot and use the new ref.`);
-    x += offset.x;
-    y += offset.y;
+    total = { x: offset.x + offset.scaleX * total.x, y: offset.y + offset.scaleY * total.y, scaleX: offset.scaleX * total.scaleX, scaleY: offset.scaleY * total.scaleY };
     id = link.parent;
   }
-  return { x, y };
+  return total;
+}
+
+/** A point in the frame's viewport, in the viewport `transform` maps into. */
+export function toParent(transform: FrameOffset, p: Point): Point {
+  return { x: transform.x + transform.scaleX * p.x, y: transform.y + transform.scaleY * p.y };
 }

@@ -28,7 +28,7 @@ if (!window.__llmBrowserAgentLoaded) {
       case 'snapshot':
         return reply(() => snapshotFrame(request));
       case 'frameOffset':
-        return reply(() => frameOffset(request.nonce));
+        return reply(() => frameOffset(request));
       default: {
         const action = handleAction(request);
         return action && reply(() => action);

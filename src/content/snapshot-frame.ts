@@ -1,25 +1,17 @@
-import type { ContentRequest, ContentSnapshot } from '../shared/content-messages.ts';
+import type { ContentRequest, ContentSnapshot, FrameOffset } from '../shared/content-messages.ts';
 import { FRAME_NONCE_KEY } from '../shared/content-messages.ts';
 import { takeSnapshot } from './snapshot/index.ts';
 import { resolveTarget } from './target.ts';
+import { offsetOf } from './frame-aim.ts';
 
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
 const frameElements = new Map<string, WeakRef<HTMLIFrameElement | HTMLFrameElement>>();
 
-/**
- * Where the child frame that got `nonce` starts, in this frame's viewport:
- * the iframe's content box (inside border and padding), which is the
- * child's viewport origin.
- */
-export function frameOffset(nonce: string): { x: number; y: number } | null {
-  const element = frameElements.get(nonce)?.deref();
+/** Where the child frame that got `nonce` sits in this frame's viewport (frame-aim.ts); null once its iframe is gone. */
+export function frameOffset(request: Extract<ContentRequest, { type: 'frameOffset' }>): FrameOffset | null {
+  const element = frameElements.get(request.nonce)?.deref();
   if (!element?.isConnected) return null;
-  const rect = element.getBoundingClientRect();
-  const style = getComputedStyle(element);
-  return {
-    x: rect.left + element.clientLeft + parseFloat(style.paddingLeft),
-    y: rect.top + element.clientTop + parseFloat(style.paddingTop),
-  };
+  return offsetOf(element, request.aim);
 }
 
 /**

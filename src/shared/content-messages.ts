@@ -36,6 +36,14 @@ export interface LocateOptions {
   timeoutMs: number;
 }
 
+/** A child frame's viewport in its parent's: parent point = (x + scaleX · child x, y + scaleY · child y). */
+export interface FrameOffset {
+  x: number;
+  y: number;
+  scaleX: number;
+  scaleY: number;
+}
+
 export interface Box {
   x: number;
   y: number;
@@ -66,8 +74,12 @@ export interface FoundElement {
 export type ContentRequest =
   | { type: 'ping' }
   | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number }
-  /** Position of the child frame that got `nonce`, in this frame's viewport (content box origin). */
-  | { type: 'frameOffset'; nonce: string }
+  /**
+   * Where the child frame that got `nonce` sits in this frame's viewport.
+   * With `aim` (a point in the child's viewport): first scroll it into view
+   * here and check a pointer there reaches the frame.
+   */
+  | { type: 'frameOffset'; nonce: string; aim?: { x: number; y: number } }
   | { type: 'locate'; target: TargetSpec; options: LocateOptions }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
   /**
@@ -119,7 +131,7 @@ export interface ContentSnapshot {
 export interface ContentResults {
   ping: { pong: true };
   snapshot: ContentSnapshot;
-  frameOffset: { x: number; y: number } | null;
+  frameOffset: FrameOffset | null;
   locate: Located;
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };

@@ -6,8 +6,8 @@
 import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { ensureAttached } from '../cdp.ts';
-import { frameOrigin } from '../frame-map.ts';
-import { sendToFrame } from '../frames.ts';
+import { frameTransform, toParent } from '../frame-map.ts';
+import { sendToFrame, sleep } from '../frames.ts';
 import { frameOfRef, isRef } from '../../shared/refs.ts';
 
 export interface TargetParams {
@@ -53,13 +53,30 @@ export interface Point {
 /**
  * Where to send trusted input for the element. The debugger is attached
  * first: its infobar (when shown) changes the viewport, so we measure after.
+ * In a child frame, the frames around it scroll the point into view and
+ * check nothing of theirs covers it (with hitTest), waiting like the frame's
+ * own checks for a cover to go away.
  */
 export async function pointFor(tabId: number, spec: TargetSpec, options: LocateOptions): Promise<Point> {
   await ensureAttached(tabId);
   const frameId = frameOf(spec);
-  const located = await sendToFrame(tabId, frameId, { type: 'locate', target: spec, options });
-  const origin = frameId === 0 ? { x: 0, y: 0 } : await frameOrigin(tabId, frameId);
-  // No zoom factor: CDP input takes the page's CSS pixels at any page zoom
-  // (measured: scaling by tabs.getZoom misses the element at 150 %).
-  return { x: located.x + origin.x, y: located.y + origin.y, description: located.description };
+  const start = Date.now();
+  for (;;) {
+    const located = await sendToFrame(tabId, frameId, { type: 'locate', target: spec, options: { ...options, timeoutMs: Math.max(0, start + options.timeoutMs - Date.now()) } });
+    // No zoom factor: CDP input takes the page's CSS pixels at any page zoom
+    // (measured: scaling by tabs.getZoom misses the element at 150 %).
+    if (frameId === 0) return located;
+    try {
+      const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined);
+      return { ...toParent(transform, located), description: located.description };
+    } catch (error) {
+      if (!(error instanceof AgentError && error.code === 'COVERED')) throw error;
+      const waited = Date.now() - start;
+      if (waited >= options.timeoutMs) throw new AgentError('COVERED', `${error.message} (after waiting ${waited} ms)`);
+      await sleep(COVER_RETRY_MS);
+    }
+  }
 }
+
+/** Between checks of a cover over a frame: about a rendered frame or two. */
+const COVER_RETRY_MS = 30;

@@ -7,7 +7,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Box } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
-import { frameOrigin } from '../frame-map.ts';
+import { frameTransform, toParent } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import { listenAll, on } from '../listen.ts';
@@ -112,8 +112,9 @@ async function elementBox(tabId: number, ref: string | undefined, selector: stri
     const { value } = await sendToFrame(tabId, frameId, { type: 'get', what: 'box', target: { ref } });
     const box = value as Box;
     // A child frame's box is relative to its own viewport: add where that viewport sits in the tab's.
-    const origin = frameId === 0 ? { x: 0, y: 0 } : await frameOrigin(tabId, frameId);
-    return { box: { ...box, x: box.x + origin.x, y: box.y + origin.y }, what: ref };
+    if (frameId === 0) return { box, what: ref };
+    const transform = await frameTransform(tabId, frameId);
+    return { box: { ...toParent(transform, box), width: box.width * transform.scaleX, height: box.height * transform.scaleY }, what: ref };
   }
   const box = await evaluateValue<Box | null | 'invalid'>(
     tabId,

@@ -1,0 +1,70 @@
+/**
+ * Trusted input into child frames lands where the frame is drawn: the page
+ * around a frame may scale it, scroll it out of view, cover it or rotate it,
+ * none of which the frame's own checks can see.
+ */
+import { expect, test } from './fixtures.ts';
+import type { Agent } from './fixtures.ts';
+import { refOf } from './helpers/refs.ts';
+import { html, TestServer } from './helpers/server.ts';
+
+/** A cross-origin frame (a second 127.0.0.1 port) with one button, inside `around` on the agent's page. */
+async function framedButton(agent: Agent, other: TestServer, name: string, around: (src: string) => string): Promise<{ ref: string; frameTitle: () => Promise<string>; pageTitle: () => Promise<string> }> {
+  const inner = other.page(`/${name}-inner`, html(`<div style="height:150px"></div><button style="margin-left:200px;width:120px;height:30px" onclick="document.title='clicked'">Inside</button>`, 'inner'));
+  const outer = agent.pages.page(`/${name}`, html(around(inner), 'outer'));
+  await agent.server.ok('browser_navigate', { url: outer });
+  const { text } = await agent.server.ok('browser_snapshot');
+  const pages = () => agent.browser.context.pages();
+  return {
+    ref: refOf(text, 'button "Inside"'),
+    frameTitle: () => pages().flatMap((p) => p.frames()).find((f) => f.url() === inner)!.title(),
+    pageTitle: () => pages().find((p) => p.url() === outer)!.title(),
+  };
+}
+
+test.describe('input into frames', () => {
+  let other: TestServer;
+  test.beforeAll(async () => {
+    other = await new TestServer().start();
+  });
+  test.afterAll(async () => {
+    await other.stop();
+  });
+
+  test('a scaled frame: the click lands on the element, and its screenshot has its drawn size', async ({ agent }) => {
+    const { ref, frameTitle } = await framedButton(agent, other, 'scaled', (src) =>
+      `<iframe src="${src}" style="width:600px;height:400px;margin:30px;border:4px solid;transform:scale(0.5);transform-origin:0 0"></iframe>`);
+    expect((await agent.server.ok('browser_click', { ref })).text).toContain('Clicked <button');
+    expect(await frameTitle()).toBe('clicked');
+    expect((await agent.server.ok('browser_take_screenshot', { ref })).text).toContain('(60×15)');
+  });
+
+  test('a frame taller than the window: the page around it scrolls the element into view', async ({ agent }) => {
+    const { ref, frameTitle } = await framedButton(agent, other, 'tall', (src) =>
+      `<div style="height:900px"></div><iframe src="${src}" scrolling="no" style="width:600px;height:3000px;border:0"></iframe>`);
+    await agent.server.ok('browser_click', { ref });
+    expect(await frameTitle()).toBe('clicked');
+  });
+
+  test('a cover over the frame in the page around it: COVERED naming it, and nothing is clicked', async ({ agent }) => {
+    const { ref, frameTitle, pageTitle } = await framedButton(agent, other, 'covered', (src) =>
+      `<iframe src="${src}" style="width:600px;height:400px"></iframe>
+       <div id="page-modal" onclick="document.title='modal clicked'" style="position:fixed;inset:0;background:rgba(0,0,0,.3)">Sign up!</div>`);
+    const result = await agent.server.call('browser_click', { ref, timeout: 1500 });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('COVERED');
+    expect(result.text).toContain('page-modal');
+    expect(await pageTitle()).toBe('outer');
+    expect(await frameTitle()).toBe('inner');
+  });
+
+  test('a rotated frame: INVALID_TARGET, as a pointer cannot be aimed into it', async ({ agent }) => {
+    const { ref, frameTitle } = await framedButton(agent, other, 'rotated', (src) =>
+      `<div style="transform:rotate(20deg)"><iframe src="${src}" style="width:600px;height:400px"></iframe></div>`);
+    const result = await agent.server.call('browser_click', { ref });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('INVALID_TARGET');
+    expect(result.text).toContain('rotates');
+    expect(await frameTitle()).toBe('inner');
+  });
+});
