@@ -1,7 +1,8 @@
 /**
- * Trusted input into child frames lands where the frame is drawn: the page
- * around a frame may scale it, scroll it out of view, cover it or rotate it,
- * none of which the frame's own checks can see.
+ * Child frames are part of the page for every tool: trusted input lands
+ * where the frame is drawn (the page around it may scale it, scroll it out
+ * of view, cover it or rotate it, none of which the frame's own checks can
+ * see), and searches and text waits look inside.
  */
 import { expect, test } from './fixtures.ts';
 import type { Agent } from './fixtures.ts';
@@ -67,4 +68,29 @@ test.describe('input into frames', () => {
     expect(result.text).toContain('rotates');
     expect(await frameTitle()).toBe('inner');
   });
+});
+
+test('find and wait_for look into frames, and a ref found there is clicked without a snapshot', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const inner = other.page('/find-inner', html(
+      `<p id="status">Loading payment…</p><button onclick="document.title='paid'">Pay now</button>
+       <script>setTimeout(() => document.getElementById('status').textContent = 'Payment ready', 400)</script>`, 'inner'));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/find-outer', html(`<h1>Checkout</h1><iframe src="${inner}"></iframe>`, 'outer')) });
+
+    const ready = await agent.server.ok('browser_wait_for', { text: 'Payment ready', timeout: 5000 });
+    expect(ready.text).toContain('text "Payment ready" to appear');
+    const gone = await agent.server.call('browser_wait_for', { textGone: 'Payment ready', timeout: 600 });
+    expect(gone.isError).toBe(true);
+    expect(gone.text).toMatch(/TIMEOUT.*looked in all 2 frames.*still shown: "Payment ready.*in frame \d+/);
+
+    const found = await agent.server.ok('browser_find', { role: 'button', name: 'Pay now' });
+    const ref = /- button "Pay now" \[ref=(f\d+e\d+)\]/.exec(found.text)?.[1];
+    expect(ref, found.text).toBeDefined();
+    await agent.server.ok('browser_click', { ref });
+    const frame = agent.browser.context.pages().flatMap((p) => p.frames()).find((f) => f.url() === inner)!;
+    expect(await frame.title()).toBe('paid');
+  } finally {
+    await other.stop();
+  }
 });

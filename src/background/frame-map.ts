@@ -7,7 +7,7 @@
 import browser from 'webextension-polyfill';
 import type { FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
-import { sendToFrame } from './frames.ts';
+import { frameIdForNonce, sendToFrame } from './frames.ts';
 
 interface FrameLink {
   parent: number;
@@ -16,10 +16,30 @@ interface FrameLink {
 
 const key = (tabId: number) => `frames:${tabId}`;
 
-export async function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<void> {
+async function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<void> {
   const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
   map[frameId] = link;
   await browser.storage.session.set({ [key(tabId)]: map });
+}
+
+/** Frames nested deeper than this are left out of snapshots and searches. */
+export const MAX_FRAME_DEPTH = 8;
+
+/**
+ * The frame id behind a child frame whose parent posted it `nonce`
+ * (a snapshot's iframe slot, or a search), remembered so that refs into it
+ * can be aimed at later; null when the frame has no content script.
+ */
+export async function linkChildFrame(tabId: number, parent: number, nonce: string): Promise<number | null> {
+  const frameId = await frameIdForNonce(tabId, parent, nonce);
+  if (frameId !== null) await recordFrame(tabId, frameId, { parent, nonce });
+  return frameId;
+}
+
+/** Whether the frame has child frames now: a search skips asking it for them otherwise. */
+export async function hasChildFrames(tabId: number, frameId: number): Promise<boolean> {
+  const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+  return frames?.some((frame) => frame.parentFrameId === frameId) ?? false;
 }
 
 export async function forgetFrames(tabId: number): Promise<void> {

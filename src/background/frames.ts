@@ -53,6 +53,23 @@ export async function sendToFrame<T extends ContentRequest['type']>(
   }
 }
 
+/**
+ * Asks a frame that may have no content script (an ad's about:blank, a
+ * sandboxed frame) without injecting or retrying: undefined when nothing
+ * answers. For looking into every frame of a tab over and over.
+ */
+export async function tryFrame<T extends ContentRequest['type']>(
+  tabId: number,
+  frameId: number,
+  request: Extract<ContentRequest, { type: T }>,
+): Promise<ContentResults[T] | undefined> {
+  const reply = await unlessDialog(tabId, () => browser.tabs.sendMessage(tabId, request, { frameId }) as Promise<ContentReply<ContentResults[T]> | undefined>).catch((error: unknown) => {
+    if (error instanceof AgentError) throw error;
+    return undefined;
+  });
+  return reply?.ok ? reply.value : undefined;
+}
+
 async function inject(tabId: number, frameId: number): Promise<void> {
   const files = browser.runtime.getManifest().content_scripts?.flatMap((script) => script.js ?? []) ?? [];
   await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files }).catch(() => {

@@ -6,7 +6,7 @@ import browser from 'webextension-polyfill';
 import { FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
-import { frameOffset, snapshotFrame } from './snapshot-frame.ts';
+import { childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
 declare global {
   interface Window {
@@ -29,6 +29,8 @@ if (!window.__llmBrowserAgentLoaded) {
         return reply(() => snapshotFrame(request));
       case 'frameOffset':
         return reply(() => frameOffset(request));
+      case 'childFrames':
+        return reply(() => ({ nonces: childFrames() }));
       default: {
         const action = handleAction(request);
         return action && reply(() => action);

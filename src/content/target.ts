@@ -101,6 +101,11 @@ function resolveSelector(selector: string): Resolved {
   return { element: matches[i], count: matches.length, index: i + 1 };
 }
 
+/** Every match of `selector` in the document and in every shadow root (light DOM first). */
+export function queryDeep<E extends Element = Element>(selector: string): E[] {
+  return [...document.querySelectorAll<E>(selector), ...(queryShadowRoots(document, selector) as E[])];
+}
+
 // Selectors do not cross shadow boundaries, so each root is queried on its own.
 function queryShadowRoots(root: Document | ShadowRoot, selector: string): Element[] {
   const found: Element[] = [];

@@ -94,6 +94,10 @@ export type ContentRequest =
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number }
+  /** One look, no waiting: whether `text` is shown (appear) or not shown (!appear) in this frame; null when it holds, else what is shown. */
+  | { type: 'checkText'; text: string; appear: boolean }
+  /** Posts a fresh nonce into each displayed child frame, as a snapshot does, so the worker can link frame ids to them. */
+  | { type: 'childFrames' }
   | { type: 'get'; what: GetWhat; target?: TargetSpec; name?: string }
   | { type: 'is'; what: IsWhat; target: TargetSpec }
   | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string; refFloor: number }
@@ -140,6 +144,8 @@ export interface ContentResults {
   selectOption: { selected: string[]; description: string };
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };
+  checkText: { seen: string | null };
+  childFrames: { nonces: string[] };
   get: { value: unknown };
   is: { value: boolean };
   find: { matches: FoundElement[]; total: number; maxRef: number };

@@ -2,10 +2,13 @@ import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { sendToFrame } from '../frames.ts';
+import { hasChildFrames, linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import type { FoundElement } from '../../shared/content-messages.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { assertNoDialog, handleDialog as answerDialog } from './dialogs.ts';
 import { frameOf, targetSpec, waitBudget } from './target.ts';
+import { waitForText } from './wait-text.ts';
 
 export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): Promise<Result<'waitFor'>> {
   const tabId = await resolveTab(params.tabId);
@@ -20,17 +23,20 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
   }
   if (params.url !== undefined) await waitForUrl(tabId, params.url, started + budget, ctx.signal);
   let detail = params.time !== undefined ? `waited ${params.time}s` : '';
-  if (spec || params.text !== undefined || params.textGone !== undefined) {
+  if (spec) {
     assertNoDialog(tabId);
     const result = await sendToFrame(tabId, frameOf(spec), {
       type: 'waitFor',
       target: spec,
-      text: params.text,
-      textGone: params.textGone,
       state: params.state ?? 'visible',
       timeoutMs: Math.max(100, budget - (Date.now() - started)),
     });
-    detail = result.detail;
+    detail = [detail, result.detail].filter(Boolean).join('; ');
+  }
+  if (params.text !== undefined || params.textGone !== undefined) {
+    assertNoDialog(tabId);
+    const textDetail = await waitForText(tabId, params.text, params.textGone, started + budget, ctx.signal);
+    detail = [detail, textDetail].filter(Boolean).join('; ');
   }
   if (params.url !== undefined) detail = [detail, `URL matches ${params.url}`].filter(Boolean).join('; ');
   return { tabId, detail, waitedMs: Date.now() - started };
@@ -84,15 +90,38 @@ export async function find(params: Params<'find'>): Promise<Result<'find'>> {
   if (params.text === undefined && params.role === undefined && params.name === undefined) {
     throw new AgentError('INVALID_PARAMS', 'Say what to find: text, role and/or name.');
   }
-  const result = await sendToFrame(tabId, 0, {
-    type: 'find',
-    text: params.text,
-    role: params.role,
-    name: params.name,
-    limit: params.limit ?? 20,
-    refPrefix: '',
-    refFloor: await refFloor(tabId),
-  });
-  await raiseRefFloor(tabId, result.maxRef);
-  return { tabId, matches: result.matches, total: result.total };
+  const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20, floor: await refFloor(tabId) };
+  const { matches, total } = await findInFrame(tabId, 0, search, 0);
+  await raiseRefFloor(tabId, search.floor);
+  return { tabId, matches, total };
+}
+
+interface Search {
+  query: { text?: string; role?: string; name?: string };
+  /** Matches still wanted (the limit, less those found so far). */
+  left: number;
+  floor: number;
+}
+
+/**
+ * One frame, then its child frames in document order, as the snapshot shows
+ * them: frame-prefixed refs (f<id>e<N>) that later commands route and aim.
+ */
+async function findInFrame(tabId: number, frameId: number, search: Search, depth: number): Promise<{ matches: FoundElement[]; total: number }> {
+  const result = await sendToFrame(tabId, frameId, { type: 'find', ...search.query, limit: search.left, refPrefix: frameId === 0 ? '' : `f${frameId}`, refFloor: search.floor });
+  search.floor = Math.max(search.floor, result.maxRef);
+  search.left -= result.matches.length;
+  const found = { matches: [...result.matches], total: result.total };
+  if (depth >= MAX_FRAME_DEPTH || !(await hasChildFrames(tabId, frameId))) return found;
+  const { nonces } = await sendToFrame(tabId, frameId, { type: 'childFrames' });
+  const children = await Promise.all(nonces.map((nonce) => linkChildFrame(tabId, frameId, nonce)));
+  for (const childId of children) {
+    if (childId === null) continue;
+    // A frame that navigates or goes away meanwhile has nothing to add.
+    const child = await findInFrame(tabId, childId, search, depth + 1).catch(() => null);
+    if (!child) continue;
+    found.matches.push(...child.matches);
+    found.total += child.total;
+  }
+  return found;
 }

@@ -1,15 +1,12 @@
 import browser from 'webextension-polyfill';
 import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { frameIdForNonce, sendToFrame } from '../frames.ts';
+import { sendToFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
-import { recordFrame } from '../frame-map.ts';
+import { linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { ensureAttached } from '../cdp.ts';
-
-/** Frames nested deeper than this are shown as a bare iframe line. */
-const MAX_FRAME_DEPTH = 8;
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
@@ -52,9 +49,8 @@ async function frameSnapshot(
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
   const children = await Promise.all(
     result.frames.map(async (slot) => {
-      const childId = await frameIdForNonce(tabId, frameId, slot.nonce);
+      const childId = await linkChildFrame(tabId, frameId, slot.nonce);
       if (childId === null) return null;
-      await recordFrame(tabId, childId, { parent: frameId, nonce: slot.nonce });
       // Every frame starts above the tab's floor, so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
       // siblings apart).

@@ -15,7 +15,7 @@ import { locate } from './locate.ts';
 import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
 import { selectOption } from './select.ts';
-import { waitFor } from './wait.ts';
+import { textCondition, waitFor } from './wait.ts';
 
 /** Requests that act on an element: the person watching sees it outlined. */
 const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);
@@ -60,6 +60,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => scroll(request.target, request.deltaX ?? 0, request.deltaY ?? 0);
     case 'waitFor':
       return () => waitFor(request);
+    case 'checkText':
+      return () => ({ seen: textCondition(request.text, request.appear).check() });
     case 'get':
       return () => get(request);
     case 'is':

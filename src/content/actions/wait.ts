@@ -106,7 +106,7 @@ function elementCondition(target: TargetSpec, state: State): Condition {
   };
 }
 
-function textCondition(text: string, appear: boolean): Condition {
+export function textCondition(text: string, appear: boolean): Condition {
   const needle = normalize(text);
   return {
     what: `text "${text}" to ${appear ? 'appear' : 'disappear'}`,

@@ -37,7 +37,7 @@ export const is = defineTool({
 export const find = defineTool({
   name: 'browser_find',
   title: 'Find elements',
-  description: 'Find elements by visible text, ARIA role and/or accessible name, and get refs for them — without dumping the whole page.',
+  description: 'Find elements by visible text, ARIA role and/or accessible name, in the page and its frames, and get refs for them — without dumping the whole page.',
   schema: {
     text: z.string().optional().describe('Visible text to look for (case-insensitive substring)'),
     role: z.string().optional().describe('ARIA role, e.g. button, link, textbox'),

@@ -9,8 +9,8 @@ export const waitFor = defineTool({
     'Wait until an element (ref or selector) reaches a state, a text appears or disappears, the URL matches, or some seconds pass. Fails with TIMEOUT saying what it saw last (default timeout 30000 ms).',
   schema: {
     ...TARGET,
-    text: z.string().optional().describe('Wait until this text is visible on the page'),
-    textGone: z.string().optional().describe('Wait until this text is no longer visible'),
+    text: z.string().optional().describe('Wait until this text is visible on the page or in one of its frames'),
+    textGone: z.string().optional().describe('Wait until this text is no longer visible anywhere, frames included'),
     url: z.string().optional().describe('Wait until the URL equals, contains, or matches this glob (*)'),
     time: z.number().min(0).max(600).optional().describe('Seconds to wait'),
     state: z.enum(['visible', 'hidden', 'attached', 'detached']).optional().describe('Element state to wait for (default visible)'),

@@ -1,0 +1,71 @@
+/**
+ * browser_wait_for text / textGone across all of a tab's frames: text in an
+ * iframe (a payment form, an embedded widget) is on the page for the person
+ * looking at it, and it is in the snapshot, so it counts. With one frame its
+ * content script waits itself and sees each change at once; with several,
+ * the worker looks into every frame every 50 ms. Frames that appear during
+ * the wait are looked into too.
+ */
+import { AgentError } from '../../shared/errors.ts';
+import { sendToFrame, sleep, tryFrame } from '../frames.ts';
+
+const POLL_MS = 50;
+/** A one-frame wait is cut into slices this long, so that a frame added meanwhile is noticed. */
+const SLICE_MS = 1000;
+
+interface TextCondition {
+  text: string;
+  appear: boolean;
+}
+
+export async function waitForText(tabId: number, text: string | undefined, textGone: string | undefined, deadline: number, signal: AbortSignal): Promise<string> {
+  const conditions: TextCondition[] = [];
+  if (text !== undefined) conditions.push({ text, appear: true });
+  if (textGone !== undefined) conditions.push({ text: textGone, appear: false });
+  const what = conditions.map((c) => `text "${c.text}" to ${c.appear ? 'appear' : 'disappear'}`).join(' and ');
+  const started = Date.now();
+  const waited = () => `Waited ${Date.now() - started} ms: ${what}.`;
+  for (let slice = 0; ; slice++) {
+    const frames = await frameIds(tabId);
+    if (frames.length === 1) {
+      try {
+        const timeoutMs = Math.max(0, Math.min(SLICE_MS, deadline - Date.now()));
+        const result = await sendToFrame(tabId, 0, { type: 'waitFor', text, textGone, state: 'visible', timeoutMs });
+        return slice === 0 ? result.detail : waited();
+      } catch (error) {
+        if (!(error instanceof AgentError && error.code === 'TIMEOUT')) throw error;
+      }
+    } else {
+      const seen = await look(tabId, frames, conditions);
+      if (seen === null) return slice === 0 ? `Already true: ${what}.` : waited();
+    }
+    if (Date.now() >= deadline || signal.aborted) {
+      const all = await frameIds(tabId);
+      const seen = await look(tabId, all, conditions);
+      if (seen === null) return waited();
+      const where = all.length > 1 ? ` (looked in all ${all.length} frames)` : '';
+      throw new AgentError('TIMEOUT', `Waited ${Date.now() - started} ms for ${what}${where}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`);
+    }
+    if (frames.length > 1) await sleep(POLL_MS);
+  }
+}
+
+async function frameIds(tabId: number): Promise<number[]> {
+  const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+  return frames?.length ? frames.map((f) => f.frameId).sort((a, b) => a - b) : [0];
+}
+
+/**
+ * null when every condition holds — text shown in some frame, gone text in
+ * none — else what the first failing one saw. A frame that cannot answer
+ * shows nothing.
+ */
+async function look(tabId: number, frames: number[], conditions: TextCondition[]): Promise<string | null> {
+  for (const condition of conditions) {
+    const seen = await Promise.all(frames.map((frameId) => tryFrame(tabId, frameId, { type: 'checkText', ...condition }).then((r) => (r ? r.seen : undefined))));
+    if (condition.appear && !seen.includes(null)) return seen[0] ?? 'the page shows nothing';
+    const shownIn = seen.findIndex((s) => typeof s === 'string');
+    if (!condition.appear && shownIn >= 0) return `${seen[shownIn]}${frames[shownIn] ? ` (in frame ${frames[shownIn]})` : ''}`;
+  }
+  return null;
+}
