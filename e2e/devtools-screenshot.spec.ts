@@ -15,6 +15,16 @@ async function size(data: Buffer | string): Promise<{ width: number; height: num
   return { width: meta.width!, height: meta.height!, format: meta.format! };
 }
 
+/** The image is width × height and every corner is the test element's blue. */
+async function expectBlueBox(shot: { images: { data: string }[] }, width: number, height: number): Promise<void> {
+  const { data, info } = await sharp(Buffer.from(shot.images[0].data, 'base64')).raw().toBuffer({ resolveWithObject: true });
+  expect([info.width, info.height]).toEqual([width, height]);
+  for (const [x, y] of [[1, 1], [width - 2, 1], [1, height - 2], [width - 2, height - 2]]) {
+    const i = (y * info.width + x) * info.channels;
+    expect([data[i], data[i + 1], data[i + 2]]).toEqual([0, 0, 255]);
+  }
+}
+
 test.describe('browser_take_screenshot', () => {
   test('viewport: PNG image and full-resolution file', async ({ agent }) => {
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-viewport', html('<h1>Viewport</h1>')) });
@@ -77,9 +87,10 @@ test.describe('browser_take_screenshot', () => {
     const byRef = await agent.server.ok('browser_take_screenshot', { ref });
     expect(await size(byRef.images[0].data)).toMatchObject({ width: 150, height: 40 });
 
-    const missing = await agent.server.call('browser_take_screenshot', { selector: '#nope' });
+    // Like an action, it waits for the element to show up, within the timeout.
+    const missing = await agent.server.call('browser_take_screenshot', { selector: '#nope', timeout: 1500 });
     expect(missing.isError).toBe(true);
-    expect(missing.text).toContain('ELEMENT_NOT_FOUND');
+    expect(missing.text).toMatch(/ELEMENT_NOT_FOUND.*after waiting/);
   });
 
   test('element inside an iframe, by ref', async ({ agent }) => {
@@ -89,13 +100,22 @@ test.describe('browser_take_screenshot', () => {
     const snapshot = await agent.server.ok('browser_snapshot');
     const ref = /button "Inside" \[ref=(f\d+e\d+)\]/.exec(snapshot.text)?.[1];
     expect(ref, snapshot.text).toBeTruthy();
-    const shot = await agent.server.ok('browser_take_screenshot', { ref });
-    const { data, info } = await sharp(Buffer.from(shot.images[0].data, 'base64')).raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([120, 30]);
     // Every corner is the button's blue: the clip is offset by the iframe's place in the page.
-    for (const [x, y] of [[1, 1], [118, 1], [1, 28], [118, 28]]) {
-      const i = (y * info.width + x) * info.channels;
-      expect([data[i], data[i + 1], data[i + 2]]).toEqual([0, 0, 255]);
+    await expectBlueBox(await agent.server.ok('browser_take_screenshot', { ref }), 120, 30);
+  });
+
+  test('an element scrolled out of its container, or in a frame scrolled out of one, is scrolled into view first', async ({ agent }) => {
+    const blue = (name: string) => `<button style="width:120px;height:30px;border:0;background:rgb(0,0,255)">${name}</button>`;
+    // Yellow containers over a green page: a capture of the place the element would have had shows green or yellow.
+    const scroller = (inner: string) => `<div style="height:200px;overflow:auto;background:rgb(255,255,0)"><div style="height:900px"></div>${inner}<div style="height:300px"></div></div>`;
+    const inner = agent.pages.page('/shot-scrolled-inner', html(`<div style="height:700px"></div>${blue('In frame')}`));
+    const body = `${scroller(blue('Scrolled'))}${scroller(`<iframe src="${inner}" scrolling="no" style="border:0;width:300px;height:800px"></iframe>`)}<div style="height:2000px;background:rgb(0,255,0)"></div>`;
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-scrolled', html(body)) });
+    const snapshot = await agent.server.ok('browser_snapshot');
+    for (const name of ['Scrolled', 'In frame']) {
+      const ref = new RegExp(`button "${name}" \\[ref=(\\w+)\\]`).exec(snapshot.text)?.[1];
+      expect(ref, snapshot.text).toBeTruthy();
+      await expectBlueBox(await agent.server.ok('browser_take_screenshot', { ref }), 120, 30);
     }
   });
 

@@ -51,11 +51,11 @@ type Point = { x: number; y: number };
 /**
  * How a frame's viewport maps into the tab's top-level viewport, composed up
  * the chain of parent frames (nested iframes): offset and scale, in CSS
- * pixels. With `aim`, a point in the frame's viewport that a pointer will be
- * sent to, each parent first scrolls it into view and checks that a pointer
+ * pixels. With `aim` (a point in the frame's viewport) each parent first
+ * scrolls that point into view, and with `hitTest` checks that a pointer
  * there reaches the frame (content/frame-aim.ts).
  */
-export async function frameTransform(tabId: number, frameId: number, aim?: Point): Promise<FrameOffset> {
+export async function frameTransform(tabId: number, frameId: number, aim?: Point, hitTest = false): Promise<FrameOffset> {
   const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
   let total: FrameOffset = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
   for (let id = frameId, hops = 0; id !== 0; hops++) {
@@ -63,7 +63,7 @@ export async function frameTransform(tabId: number, frameId: number, aim?: Point
     if (!link || hops > 20) {
       throw new AgentError('FRAME_NOT_FOUND', `Frame ${frameId} is not known any more (its page changed). Take a new snapshot (browser_snapshot) and use the new ref.`);
     }
-    const offset = await sendToFrame(tabId, link.parent, { type: 'frameOffset', nonce: link.nonce, ...(aim ? { aim: toParent(total, aim) } : {}) });
+    const offset = await sendToFrame(tabId, link.parent, { type: 'frameOffset', nonce: link.nonce, ...(aim ? { aim: toParent(total, aim), hitTest } : {}) });
     if (!offset) throw new AgentError('FRAME_NOT_FOUND', `The iframe holding frame ${id} is gone. Take a new snapshot and use the new ref.`);
     total = { x: offset.x + offset.scaleX * total.x, y: offset.y + offset.scaleY * total.y, scaleX: offset.scaleX * total.scaleX, scaleY: offset.scaleY * total.scaleY };
     id = link.parent;

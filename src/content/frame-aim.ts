@@ -14,11 +14,12 @@ import { composedParent } from './snapshot/dom.ts';
 type FrameElement = HTMLIFrameElement | HTMLFrameElement;
 type Point = { x: number; y: number };
 
-export function offsetOf(frame: FrameElement, aim?: Point): FrameOffset {
+export function offsetOf(frame: FrameElement, aim: Point | undefined, hitTest: boolean): FrameOffset {
   assertAxisAligned(frame);
   if (!aim) return measure(frame);
   bringIntoView(frame, aim);
   const offset = measure(frame);
+  if (!hitTest) return offset;
   const at = apply(offset, aim);
   try {
     assertHit(frame, at.x, at.y);

@@ -25,7 +25,7 @@ export function childFrames(): string[] {
 export function frameOffset(request: Extract<ContentRequest, { type: 'frameOffset' }>): FrameOffset | null {
   const element = frameElements.get(request.nonce)?.deref();
   if (!element?.isConnected) return null;
-  return offsetOf(element, request.aim);
+  return offsetOf(element, request.aim, request.hitTest ?? false);
 }
 
 /**

@@ -77,10 +77,12 @@ export type ContentRequest =
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view
-   * here and check a pointer there reaches the frame.
+   * here, and with `hitTest` check that a pointer there reaches the frame.
    */
-  | { type: 'frameOffset'; nonce: string; aim?: { x: number; y: number } }
+  | { type: 'frameOffset'; nonce: string; aim?: { x: number; y: number }; hitTest?: boolean }
   | { type: 'locate'; target: TargetSpec; options: LocateOptions }
+  /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
+  | { type: 'reveal'; target: TargetSpec; timeoutMs: number }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
   /**
    * Focuses an editable element and selects its whole content, ready for
@@ -137,6 +139,7 @@ export interface ContentResults {
   snapshot: ContentSnapshot;
   frameOffset: FrameOffset | null;
   locate: Located;
+  reveal: { box: Box };
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };
   prepareType: { description: string };

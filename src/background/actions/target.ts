@@ -67,7 +67,7 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
     // (measured: scaling by tabs.getZoom misses the element at 150 %).
     if (frameId === 0) return located;
     try {
-      const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined);
+      const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined, true);
       return { ...toParent(transform, located), description: located.description };
     } catch (error) {
       if (!(error instanceof AgentError && error.code === 'COVERED')) throw error;

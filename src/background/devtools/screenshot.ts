@@ -4,15 +4,16 @@
  */
 import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
-import type { Box } from '../../shared/content-messages.ts';
+import type { Box, TargetSpec } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
 import { frameTransform, toParent } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
-import { frameOfRef } from '../../shared/refs.ts';
 import { listenAll, on } from '../listen.ts';
 import { unlessDialog } from '../actions/dialogs.ts';
 import { resolveTab } from '../tabs.ts';
+import type { CommandContext } from '../router.ts';
+import { frameOf, targetSpec, waitBudget } from '../actions/target.ts';
 import { evaluateValue } from './evaluate.ts';
 
 /** Chromium cannot paint a capture taller than its maximum texture size. */
@@ -23,14 +24,14 @@ interface LayoutMetrics {
   cssLayoutViewport: { pageX: number; pageY: number; clientWidth: number; clientHeight: number };
 }
 
-export async function screenshot(params: Params<'screenshot'>): Promise<Result<'screenshot'>> {
+export async function screenshot(params: Params<'screenshot'>, ctx: CommandContext): Promise<Result<'screenshot'>> {
   const tabId = await resolveTab(params.tabId);
-  if (params.ref && params.selector) throw new AgentError('INVALID_PARAMS', 'Give either ref or selector, not both.');
+  const target = targetSpec(params, false);
   // A tab with a dialog open paints no frame for the capture.
-  return unlessDialog(tabId, () => capture(tabId, params));
+  return unlessDialog(tabId, () => capture(tabId, params, target, waitBudget(ctx.timeoutMs)));
 }
 
-async function capture(tabId: number, params: Params<'screenshot'>): Promise<Result<'screenshot'>> {
+async function capture(tabId: number, params: Params<'screenshot'>, target: TargetSpec | undefined, budgetMs: number): Promise<Result<'screenshot'>> {
   // A hidden tab is not painted, and capturing it would wait forever.
   const tab = await browser.tabs.get(tabId);
   if (!tab.active) await browser.tabs.update(tabId, { active: true });
@@ -40,11 +41,13 @@ async function capture(tabId: number, params: Params<'screenshot'>): Promise<Res
   // changes no layout (a fixed overlay), so it goes out together with the reads below.
   const hiding = sendToFrame(tabId, 0, { type: 'feedback', hidden: true }).then(() => true, () => false);
   try {
+    // First, as it may scroll: the page's scroll position is read after.
+    const element = target && (await elementBox(tabId, target, budgetMs));
     const [metrics, dpr] = await Promise.all([
       cdp<LayoutMetrics>(tabId, 'Page.getLayoutMetrics'),
       evaluateValue<number>(tabId, 'window.devicePixelRatio'),
     ]);
-    const { options, description } = await captureOptions(tabId, params, metrics, dpr);
+    const { options, description } = captureOptions(params, element, metrics, dpr);
     await hiding;
     const { data } = await unlessNavigated(tabId, cdp<{ data: string }>(tabId, 'Page.captureScreenshot', { format, ...(format === 'jpeg' ? { quality: params.quality ?? 80 } : {}), ...options }));
     return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
@@ -74,11 +77,10 @@ function unlessNavigated<T>(tabId: number, capture: Promise<T>): Promise<T> {
 }
 
 /** The clip for the viewport, the full page or one element, at device pixels. */
-async function captureOptions(tabId: number, params: Params<'screenshot'>, metrics: LayoutMetrics, dpr: number): Promise<{ options: Record<string, unknown>; description: string }> {
+function captureOptions(params: Params<'screenshot'>, element: { box: Box; what: string } | undefined, metrics: LayoutMetrics, dpr: number): { options: Record<string, unknown>; description: string } {
   const { pageX, pageY, clientWidth, clientHeight } = metrics.cssLayoutViewport;
-  if (params.ref || params.selector) {
-    const { box, what } = await elementBox(tabId, params.ref, params.selector);
-    if (box.width < 1 || box.height < 1) throw new AgentError('NOT_VISIBLE', `${what} has no size (${box.width}×${box.height}); it may be hidden. Take a snapshot to find a visible element.`);
+  if (element) {
+    const { box, what } = element;
     // Box is relative to the viewport; the clip is in page coordinates. With a clip, the
     // image is clip size × scale: scale by the DPR to keep every device pixel.
     return {
@@ -102,27 +104,16 @@ async function captureOptions(tabId: number, params: Params<'screenshot'>, metri
 }
 
 /**
- * The element's box in the tab's viewport. Refs ask the content script of
- * the frame that owns the element (child frames are offset by their place in
- * the page, learned at snapshot time); a selector is looked up in the main frame.
+ * The element's box in the tab's viewport, once it is visible and scrolled
+ * into view — in its scroll container, and for a child frame in the frames
+ * around it — as a capture shows what is painted at a place, and a box
+ * scrolled out of its container shows whatever covers that place.
  */
-async function elementBox(tabId: number, ref: string | undefined, selector: string | undefined): Promise<{ box: Box; what: string }> {
-  if (ref) {
-    const frameId = frameOfRef(ref);
-    const { value } = await sendToFrame(tabId, frameId, { type: 'get', what: 'box', target: { ref } });
-    const box = value as Box;
-    // A child frame's box is relative to its own viewport: add where that viewport sits in the tab's.
-    if (frameId === 0) return { box, what: ref };
-    const transform = await frameTransform(tabId, frameId);
-    return { box: { ...toParent(transform, box), width: box.width * transform.scaleX, height: box.height * transform.scaleY }, what: ref };
-  }
-  const box = await evaluateValue<Box | null | 'invalid'>(
-    tabId,
-    `(() => { let el; try { el = document.querySelector(${JSON.stringify(selector)}); } catch { return 'invalid'; }
-      if (!el) return null;
-      const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; })()`,
-  );
-  if (box === 'invalid') throw new AgentError('INVALID_SELECTOR', `"${selector}" is not a valid CSS selector.`);
-  if (!box) throw new AgentError('ELEMENT_NOT_FOUND', `No element matches "${selector}". Take a snapshot and use a ref instead.`);
-  return { box, what: `"${selector}"` };
+async function elementBox(tabId: number, target: TargetSpec, budgetMs: number): Promise<{ box: Box; what: string }> {
+  const frameId = frameOf(target);
+  const { box } = await sendToFrame(tabId, frameId, { type: 'reveal', target, timeoutMs: budgetMs });
+  const what = target.ref ?? `"${target.selector}"`;
+  if (frameId === 0) return { box, what };
+  const transform = await frameTransform(tabId, frameId, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  return { box: { ...toParent(transform, box), width: box.width * transform.scaleX, height: box.height * transform.scaleY }, what };
 }

@@ -41,6 +41,8 @@ type Run = () => unknown;
 
 function dispatch(request: ContentRequest): Run | undefined {
   switch (request.type) {
+    case 'reveal':
+      return async (): Promise<ContentResults['reveal']> => ({ box: (await locate(request.target, { visible: true, scroll: true, timeoutMs: request.timeoutMs })).box });
     case 'locate':
       return async (): Promise<ContentResults['locate']> => {
         const { element: _element, ...located } = await locate(request.target, request.options);
