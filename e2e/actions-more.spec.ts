@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Agent } from './fixtures.ts';
 import { refOf } from './helpers/refs.ts';
-import { html } from './helpers/server.ts';
+import { html, TestServer } from './helpers/server.ts';
 
 async function open(agent: Agent, route: string, body: string): Promise<string> {
   await agent.server.ok('browser_navigate', { url: agent.pages.page(route, html(body, 'More actions')) });
@@ -42,11 +42,51 @@ test('file upload sets files the page can read; a missing file is a clear error'
      });</script>`,
   );
   const result = await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'button "Attachment"'), paths: [file] });
-  expect(result.text).toContain('1 file(s)');
+  expect(result.text).toContain('← 1 file');
   await expect.poll(() => text(agent, '#out')).toBe('notes.txt:hello upload');
   const missing = await agent.server.call('browser_file_upload', { selector: '#f', paths: ['/no/such/file.txt'] });
   expect(missing.isError).toBe(true);
   expect(missing.text).toContain('File not found: /no/such/file.txt');
+});
+
+test('an upload button that clicks a hidden file input: its chooser is filled, also after a plain click and inside a frame', async ({ agent }, testInfo) => {
+  const file = testInfo.outputPath('report.txt');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'quarterly');
+  // The pattern most pages use: a styled button, a hidden input it clicks, no ref for the input.
+  const uploader = (id: string) => `<button onclick="document.getElementById('${id}').click()">Upload ${id}</button>
+    <input type="file" id="${id}" style="display:none" onchange="this.files[0].text().then((t) => document.title = this.files[0].name + ':' + t)">`;
+  const other = await new TestServer().start();
+  try {
+    const inner = other.page('/upload-inner', html(uploader('framed'), 'inner'));
+    const snap = await open(agent, '/upload-button', `${uploader('direct')}${uploader('later')}<iframe src="${inner}"></iframe>`);
+    const page = () => agent.browser.context.pages().find((p) => p.url().endsWith('/upload-button'))!;
+
+    const direct = await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'button "Upload direct"'), paths: [file] });
+    expect(direct.text).toContain('file chooser ← 1 file');
+    await expect.poll(() => page().title()).toBe('report.txt:quarterly');
+
+    // A click that opens a chooser says so; the upload without a ref fills it.
+    const click = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Upload later"') });
+    expect(click.text).toContain('A file chooser opened: call browser_file_upload');
+    await agent.server.ok('browser_evaluate', { expression: 'document.title = "waiting"' });
+    await agent.server.ok('browser_file_upload', { paths: [file] });
+    await expect.poll(() => page().title()).toBe('report.txt:quarterly');
+    const none = await agent.server.call('browser_file_upload', { paths: [file] });
+    expect(none.isError).toBe(true);
+    expect(none.text).toContain('No file chooser is open');
+
+    await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'button "Upload framed"'), paths: [file] });
+    const frame = page().frames().find((f) => f.url() === inner)!;
+    await expect.poll(() => frame.title()).toBe('report.txt:quarterly');
+
+    // A button that opens no chooser is not mistaken for one.
+    const wrong = await agent.server.call('browser_file_upload', { ref: refOf(snap, 'button "Upload direct"'), paths: [file, file] });
+    expect(wrong.isError).toBe(true);
+    expect(wrong.text).toContain('takes one file');
+  } finally {
+    await other.stop();
+  }
 });
 
 test('hover, double click, focus and scroll', async ({ agent }) => {

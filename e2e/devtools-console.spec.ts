@@ -62,7 +62,7 @@ test.describe('console capture', () => {
     const page = agent.browser.context.pages().find((p) => p.url().endsWith('/console-blank'))!;
     page.on('console', (message) => message.args().forEach((arg) => void arg.dispose().catch(() => undefined)));
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-release', html(script(code))) });
-    await expect.poll(async () => (await agent.server.ok('browser_console_messages', { contains: 'item', limit: 1 })).text).toContain('3000 console messages');
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages', { contains: 'item', limit: 1 })).text, { timeout: 15_000 }).toContain('3000 console messages');
     const cdp = await agent.browser.context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const alive = await page.evaluate(() => (window as unknown as { refs: WeakRef<object>[] }).refs.filter((r) => r.deref()).length);

@@ -5,7 +5,7 @@
  */
 import browser from 'webextension-polyfill';
 import type { ContentEvent } from '../shared/content-messages.ts';
-import { watchDialogs } from './actions/index.ts';
+import { watchDialogs, watchFileChoosers } from './actions/index.ts';
 import { watchDebugger } from './cdp.ts';
 import { startDevtoolsCapture } from './devtools/index.ts';
 import { handlers } from './commands/index.ts';
@@ -23,6 +23,7 @@ onRequest(router);
 watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId, url, openerTabId, sessionId }));
 watchDebugger();
 watchDialogs();
+watchFileChoosers();
 watchNetworkForNavigation();
 installPageScripts();
 startDevtoolsCapture();

@@ -9,8 +9,9 @@ import { cdp, isAttached } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
+import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download'>;
+type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser'>;
 
 /** How long a navigation the action started may take to load before we report it as started only. */
 const NAVIGATION_WAIT_MS = 10_000;
@@ -21,7 +22,12 @@ function roundTripThroughPage(tabId: number): Promise<unknown> {
   return trip.catch(() => undefined);
 }
 
-export async function withEffects<T>(tabId: number, signal: AbortSignal, act: () => Promise<T>): Promise<{ value: T | undefined; effects: Effects }> {
+/**
+ * Runs the action and reports what it caused. With `fileChoosers` (clicks and
+ * keys, which can open one) a file chooser it opens is intercepted and left
+ * for browser_file_upload (file-chooser.ts).
+ */
+export async function withEffects<T>(tabId: number, signal: AbortSignal, act: () => Promise<T>, options: { fileChoosers?: boolean } = {}): Promise<{ value: T | undefined; effects: Effects }> {
   let navigationStarted: string | undefined;
   let navigationDone: ((url: string) => void) | undefined;
   const finished = new Promise<string>((resolve) => (navigationDone = resolve));
@@ -52,6 +58,10 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
   const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
     if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
   };
+  let fileChooser: FileChooser | undefined;
+  const stopChooser = onFileChooser((id, chooser) => {
+    if (id === tabId) fileChooser = chooser;
+  });
   const stopDialog = onDialogOpened((id, opened) => {
     if (id !== tabId) return;
     dialog = opened;
@@ -67,7 +77,10 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
     on(nav.onCreatedNavigationTarget, onCreated),
     on(chrome.downloads.onCreated, onDownload),
   ]);
+  let intercepting = false;
   try {
+    // Awaited: without, input sent right behind it opened the native chooser in 2 of 3 runs.
+    if (options.fileChoosers) intercepting = await interceptFileChoosers(tabId).then(() => true, () => false);
     // A dialog blocks the input call until it is handled: report it instead of waiting.
     // An action whose own page request a dialog cut short (DIALOG_OPEN) opened it: report it as its effect.
     const acting = act().catch((error: unknown) => {
@@ -81,6 +94,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
       // the page opens meanwhile blocks that thread, so it ends the wait too.
       await Promise.race([roundTripThroughPage(tabId), dialogPromise]);
     }
+
     if (navigationStarted && !dialog) {
       const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS));
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
@@ -101,10 +115,14 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
         ...(newTabs.length ? { newTabs } : {}),
         ...(dialog ? { dialog } : {}),
         ...(download ? { download } : {}),
+        ...(fileChooser ? { fileChooser: { multiple: fileChooser.multiple } } : {}),
       },
     };
   } finally {
     unsubscribe();
     stopDialog();
+    stopChooser();
+    // Off again a while after the action, whichever way it ended; a chooser it opened stays waiting.
+    if (intercepting) stopInterceptingSoon(tabId);
   }
 }

@@ -9,6 +9,8 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
 import { frameOf, pointFor, targetSpec, waitBudget } from './target.ts';
+import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
+import type { TargetSpec } from '../../shared/content-messages.ts';
 
 export async function check(params: Params<'check'>, ctx: CommandContext): Promise<Result<'check'>> {
   const tabId = await resolveTab(params.tabId);
@@ -63,24 +65,64 @@ export async function scroll(params: Params<'scroll'>): Promise<Result<'scroll'>
  * content script marks the element, the main world finds it by the mark.
  * The server has already checked that every path exists.
  */
-export async function fileUpload(params: Params<'fileUpload'>): Promise<Result<'fileUpload'>> {
+/**
+ * Files into a page, three ways: a file chooser an earlier click opened (no
+ * target); a file input in the main frame, set directly (hidden ones too);
+ * anything else — the styled "Upload" button most pages show, an input in a
+ * frame or shadow root — clicked, and the chooser that click opens filled.
+ */
+export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandContext): Promise<Result<'fileUpload'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
-  const spec = targetSpec(params)!;
-  if (frameOf(spec) !== 0) throw new AgentError('INVALID_TARGET', 'File inputs inside iframes are not supported yet; open the iframe\'s URL in a tab and upload there.');
+  const spec = targetSpec(params, false);
+  const count = `${params.paths.length} file${params.paths.length === 1 ? '' : 's'}`;
+  if (!spec) {
+    const chooser = takeFileChooser(tabId);
+    if (!chooser) {
+      throw new AgentError('INVALID_PARAMS', `No file chooser is open in tab ${tabId}. Pass the ref of the file input or of the button that opens the file chooser.`);
+    }
+    await fillChooser(tabId, chooser, params.paths);
+    return { tabId, detail: `the open file chooser ← ${count}`, via: 'cdp' };
+  }
+  const input = frameOf(spec) === 0 ? await mainFrameFileInput(tabId, spec) : null;
+  if (input?.objectId) {
+    await cdp(tabId, 'DOM.setFileInputFiles', { objectId: input.objectId, files: params.paths });
+    return { tabId, detail: `${input.description} ← ${count}`, via: 'cdp' };
+  }
+  takeFileChooser(tabId); // one left from before is not this click's
+  const point = await pointFor(tabId, spec, { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const { effects } = await withEffects(tabId, ctx.signal, () => mouseClick(tabId, point.x, point.y), { fileChoosers: true });
+  const chooser = await nextFileChooser(tabId, CHOOSER_WAIT_MS);
+  if (!chooser) {
+    throw new AgentError('INVALID_TARGET', `Clicking ${point.description} opened no file chooser. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one) or the button that opens the chooser.`);
+  }
+  await fillChooser(tabId, chooser, params.paths);
+  const { fileChooser: _filled, ...rest } = effects;
+  return { tabId, detail: `${point.description} → file chooser ← ${count}`, via: 'cdp', ...rest };
+}
+
+/** How long after its click a button may take to open its file chooser. */
+const CHOOSER_WAIT_MS = 1000;
+
+async function fillChooser(tabId: number, chooser: FileChooser, paths: string[]): Promise<void> {
+  if (paths.length > 1 && !chooser.multiple) {
+    throw new AgentError('INVALID_PARAMS', `The file chooser takes one file, and ${paths.length} were given. Pass one path.`);
+  }
+  await fillFileChooser(tabId, chooser, paths);
+}
+
+/**
+ * The target as a page object when it is an <input type="file"> in the main
+ * frame's document, found through a mark the content script sets (main-world
+ * code cannot see refs); null for other elements and for inputs in shadow
+ * roots, which a document query cannot reach.
+ */
+async function mainFrameFileInput(tabId: number, spec: TargetSpec): Promise<{ objectId: string; description: string } | null> {
   const nonce = crypto.randomUUID();
   const { description } = await sendToFrame(tabId, 0, { type: 'mark', target: spec, nonce });
   const selector = `[${MARK_ATTRIBUTE}="${nonce}"]`;
-  const { result } = await cdp<{ result: { objectId?: string; subtype?: string } }>(tabId, 'Runtime.evaluate', {
-    expression: `(() => { const el = document.querySelector(${JSON.stringify(selector)}); el?.removeAttribute(${JSON.stringify(MARK_ATTRIBUTE)}); return el; })()`,
+  const { result } = await cdp<{ result: { objectId?: string } }>(tabId, 'Runtime.evaluate', {
+    expression: `(() => { const el = document.querySelector(${JSON.stringify(selector)}); el?.removeAttribute(${JSON.stringify(MARK_ATTRIBUTE)}); return el instanceof HTMLInputElement && el.type === 'file' ? el : null; })()`,
   });
-  if (!result.objectId) throw new AgentError('STALE_REF', 'The file input disappeared before the files could be set. Take a new snapshot.');
-  const isFileInput = await cdp<{ result: { value: boolean } }>(tabId, 'Runtime.callFunctionOn', {
-    objectId: result.objectId,
-    functionDeclaration: 'function () { return this instanceof HTMLInputElement && this.type === "file"; }',
-    returnByValue: true,
-  });
-  if (!isFileInput.result.value) throw new AgentError('INVALID_TARGET', `${description} is not an <input type="file">; pick the file input (it may be hidden behind a styled button).`);
-  await cdp(tabId, 'DOM.setFileInputFiles', { objectId: result.objectId, files: params.paths });
-  return { tabId, detail: `${description} ← ${params.paths.length} file(s)`, via: 'cdp' };
+  return result.objectId ? { objectId: result.objectId, description } : null;
 }

@@ -6,6 +6,7 @@ import { click, drag, hover } from './pointer.ts';
 import { find, get, handleDialog, is, waitFor } from './queries.ts';
 
 export { watchDialogs } from './dialogs.ts';
+export { watchFileChoosers } from './file-chooser.ts';
 
 /** Handlers for element actions and queries (src/shared/methods/actions.ts). */
 export const actionHandlers: Pick<Handlers, keyof typeof ACTION_METHODS> = {

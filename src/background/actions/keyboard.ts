@@ -55,6 +55,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: waitBudget(ctx.timeoutMs) });
     detail += ` on ${focused.description}`;
   }
-  const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers));
+  // Enter or Space on an upload button opens a file chooser as a click does.
+  const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers), { fileChoosers: true });
   return { tabId, detail, via: 'cdp', ...effects };
 }

@@ -27,8 +27,11 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${error.message})`, via: 'dom', ...effects };
   }
   const target = point;
-  const { effects } = await withEffects(tabId, ctx.signal, () =>
-    mouseClick(tabId, target.x, target.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
+  const { effects } = await withEffects(
+    tabId,
+    ctx.signal,
+    () => mouseClick(tabId, target.x, target.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
+    { fileChoosers: true },
   );
   return { tabId, detail: point.description, via: 'cdp', ...effects };
 }

@@ -21,8 +21,8 @@ export function onChildSession(hook: (tabId: number, sessionId: string, type: st
   childHooks.push(hook);
 }
 
-export function childSessionsOf(tabId: number): string[] {
-  return [...sessions].filter(([, s]) => s.tabId === tabId).map(([id]) => id);
+export function childSessionsOf(tabId: number, type?: string): string[] {
+  return [...sessions].filter(([, s]) => s.tabId === tabId && (type === undefined || s.type === type)).map(([id]) => id);
 }
 
 /** Human tag for an event's origin: "page", "worker http://…/w.js", "service_worker http://…/sw.js". */
@@ -52,7 +52,11 @@ export function watchTargets(): void {
     const enable = async () => {
       await cdpSession(tabId, sessionId, 'Runtime.enable').catch(() => undefined);
       if (targetInfo.type !== 'service_worker') await cdpSession(tabId, sessionId, 'Log.enable').catch(() => undefined);
-      if (targetInfo.type === 'iframe') await cdpSession(tabId, sessionId, 'Network.enable').catch(() => undefined);
+      if (targetInfo.type === 'iframe') {
+        await cdpSession(tabId, sessionId, 'Network.enable').catch(() => undefined);
+        // Page events of the frame's own renderer: its file choosers (actions/file-chooser.ts).
+        await cdpSession(tabId, sessionId, 'Page.enable').catch(() => undefined);
+      }
       for (const hook of childHooks) await hook(tabId, sessionId, targetInfo.type).catch(() => undefined);
     };
     void enable();

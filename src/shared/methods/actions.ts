@@ -16,6 +16,8 @@ export const ActionReport = z.object({
   dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
   /** A download the action started (file name as the server suggested it). */
   download: z.object({ filename: z.string(), url: z.string() }).optional(),
+  /** A file chooser the action opened, waiting for browser_file_upload. */
+  fileChooser: z.object({ multiple: z.boolean() }).optional(),
 });
 export type ActionReport = z.infer<typeof ActionReport>;
 

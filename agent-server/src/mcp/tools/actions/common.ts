@@ -23,6 +23,9 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
+  if (report.fileChooser) {
+    response.text(`A file chooser opened${report.fileChooser.multiple ? ' (several files allowed)' : ''}: call browser_file_upload with paths and no ref to choose the file${report.fileChooser.multiple ? 's' : ''}.`);
+  }
   if (report.dialog) {
     response.text(
       `${/^[aeiou]/.test(report.dialog.type) ? 'An' : 'A'} ${report.dialog.type} dialog opened: "${report.dialog.message}"${report.dialog.defaultPrompt !== undefined ? ` (default "${report.dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`,

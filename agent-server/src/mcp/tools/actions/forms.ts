@@ -37,7 +37,8 @@ export const selectOption = defineTool({
 export const fileUpload = defineTool({
   name: 'browser_file_upload',
   title: 'Upload files',
-  description: 'Set the files of an <input type="file"> (by ref or selector) to files on this machine.',
+  description:
+    'Choose files on this machine for the page: give the <input type="file"> (ref or selector, hidden ones too), or the button that opens the file chooser (it is clicked and its chooser filled), or no element to fill the file chooser an earlier click opened.',
   schema: { ...TARGET, paths: z.array(z.string()).min(1).describe('Absolute paths of the files') },
   readOnly: false,
   async handle(params, response, ctx) {
