@@ -109,3 +109,24 @@ test('a crashed page says PAGE_CRASHED at once, also to a command waiting on it;
   expect((await agent.server.ok('browser_reload')).text).toContain('Title: Fragile');
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/button "Press" \[ref=e\d+\]/);
 });
+
+test('a page whose script never returns says PAGE_UNRESPONSIVE, console still reads, and reload or navigate leave it', async ({ agent }) => {
+  const url = agent.pages.page('/blocks', html(`<h1>Busy</h1><button onclick="console.log('looping now'); while (true) {}">Loop</button>`, 'Busy'));
+  await agent.server.ok('browser_navigate', { url });
+  const ref = /button "Loop" \[ref=(\w+)\]/.exec((await agent.server.ok('browser_snapshot')).text)![1];
+  // The click's input waits on the blocked page until its timeout; then the reason is named.
+  const click = await agent.server.call('browser_click', { ref, timeout: 1500 });
+  expect(click.text).toContain('Error PAGE_UNRESPONSIVE: The page in tab');
+  // Later commands are told at once rather than each waiting out a timeout of its own.
+  for (const [tool, args] of [['browser_snapshot', {}], ['browser_evaluate', { expression: '1' }], ['browser_take_screenshot', {}]] as const) {
+    expect((await agent.server.call(tool, { ...args, timeout: 20_000 })).text, tool).toContain('Error PAGE_UNRESPONSIVE');
+  }
+  // What the page logged before it stopped is still there to explain it.
+  expect((await agent.server.ok('browser_console_messages')).text).toContain('looping now');
+  expect((await agent.server.ok('browser_reload')).text).toContain('Title: Busy');
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Busy"');
+
+  await agent.server.call('browser_click', { ref: /button "Loop" \[ref=(\w+)\]/.exec((await agent.server.ok('browser_snapshot')).text)![1], timeout: 1500 });
+  const elsewhere = agent.pages.page('/calm', html('<h1>Calm</h1>', 'Calm'));
+  expect((await agent.server.ok('browser_navigate', { url: elsewhere })).text).toContain('Title: Calm');
+});

@@ -43,7 +43,7 @@ export function errorsOf(tool: Tool): ErrorCode[] {
   const takesElement = ['ref', 'selector', 'root', 'from', 'to'].some((p) => params.includes(p));
   if (takesElement) codes.push('STALE_REF', 'ELEMENT_NOT_FOUND', 'INVALID_SELECTOR');
   if (takesElement && !tool.readOnly && tool.name !== 'browser_take_screenshot') codes.push(...ACTIONABILITY);
-  if (takesElement || READS_PAGE.has(tool.name)) codes.push('DIALOG_OPEN', 'PAGE_CRASHED');
+  if (takesElement || READS_PAGE.has(tool.name)) codes.push('DIALOG_OPEN', 'PAGE_CRASHED', 'PAGE_UNRESPONSIVE');
   codes.push(...(EXTRA_ERRORS[tool.name] ?? []));
   return [...new Set(codes)];
 }

@@ -4,6 +4,7 @@
  * first use per tab and kept while the agent controls the tab.
  */
 import { AgentError } from '../shared/errors.ts';
+import { assertResponsive } from './unresponsive.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();
@@ -163,7 +164,10 @@ export async function cdpSession<T = unknown>(tabId: number, sessionId: string, 
 async function send<T>(tabId: number, sessionId: string | undefined, method: string, params: object): Promise<T> {
   // Child sessions (workers, iframes) have renderers of their own; the tab's crash is not theirs.
   const needsRenderer = !sessionId && !WITHOUT_RENDERER.test(method);
-  if (needsRenderer) assertNotCrashed(tabId);
+  if (needsRenderer) {
+    assertNotCrashed(tabId);
+    await assertResponsive(tabId);
+  }
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {

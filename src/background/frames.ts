@@ -8,6 +8,7 @@ import type { ContentReply, ContentRequest, ContentResults } from '../shared/con
 import { AgentError } from '../shared/errors.ts';
 import { unlessDialog } from './actions/dialogs.ts';
 import { assertNotCrashed } from './cdp.ts';
+import { assertResponsive } from './unresponsive.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -22,6 +23,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
   request: Extract<ContentRequest, { type: T }>,
 ): Promise<ContentResults[T]> {
   assertNotCrashed(tabId);
+  await assertResponsive(tabId);
   let injected = false;
   for (let attempt = 0; ; attempt++) {
     let reply: ContentReply<ContentResults[T]> | undefined;
@@ -38,7 +40,11 @@ export async function sendToFrame<T extends ContentRequest['type']>(
         await inject(tabId, frameId);
       }
       if (attempt >= RETRY_DELAYS.length) {
-        if (!(await browser.tabs.get(tabId).catch(() => null))) throw tabClosed(tabId);
+        const tab = await browser.tabs.get(tabId).catch(() => null);
+        if (!tab) throw tabClosed(tabId);
+        if (frameId === 0 && (tab.url === 'about:blank' || tab.url === '')) {
+          throw new AgentError('CONTENT_SCRIPT_UNAVAILABLE', `Tab ${tabId} shows about:blank, an empty page with nothing to read or act on. Open a page in it first with browser_navigate.`);
+        }
         throw new AgentError(
           'CONTENT_SCRIPT_UNAVAILABLE',
           `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,

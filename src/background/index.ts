@@ -17,11 +17,13 @@ import { installPageScripts } from './page-scripts/install.ts';
 import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
 import { watchTabs } from './tabs.ts';
+import { watchResponsiveness } from './unresponsive.ts';
 
 const router = createRouter(handlers);
 onRequest(router);
 watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId, url, openerTabId, sessionId }));
 watchDebugger();
+watchResponsiveness();
 watchDialogs();
 watchFileChoosers();
 watchNetworkForNavigation();

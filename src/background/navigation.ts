@@ -5,7 +5,7 @@
  */
 import { AgentError } from '../shared/errors.ts';
 import { navigationErrorCode } from '../shared/urls.ts';
-import { cdp, onCdpEvent } from './cdp.ts';
+import { ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
 
 export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
@@ -61,8 +61,9 @@ export async function navigateAndWait(
   start: () => Promise<unknown>,
   options: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal },
 ): Promise<NavigationOutcome> {
-  // Network events give the HTTP status and idleness; enabling is idempotent.
-  await cdp(tabId, 'Network.enable').catch(() => undefined);
+  // Network events (enabled on attach) give the HTTP status and idleness. Not
+  // Network.enable again: on a blocked page it would wait for the renderer.
+  await ensureAttached(tabId).catch(() => undefined);
   inflight.get(tabId)?.clear();
   const outcome = await waitForMainFrame(tabId, start, options);
   if (!outcome.download) {

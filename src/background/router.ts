@@ -10,6 +10,8 @@ import { commandFinished, commandStarted } from './activity.ts';
 import { tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
+import { blockedAfterTimeout } from './unresponsive.ts';
+import { openDialog } from './actions/dialogs.ts';
 
 export interface CommandContext {
   /** Aborted when the command times out; long waits should stop then. */
@@ -76,7 +78,13 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
   const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const handler = handlers[method] as (p: Params<Method>, ctx: CommandContext) => Promise<unknown>;
   const key = params.tabId !== undefined ? `tab:${params.tabId}` : `session:${session.id}`;
-  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, session })));
+  const tabId = params.tabId;
+  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, session }))).catch(async (error: unknown) => {
+    // Timed out because the page itself is blocked: say that, and later commands learn it at once.
+    // (An open dialog blocks the page too, and says so itself.)
+    if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined && !openDialog(tabId)) throw (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
+    throw error;
+  });
 }
 
 /** Chains `fn` after the previous command for the same key; a failure does not block the queue. */

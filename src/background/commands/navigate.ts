@@ -6,11 +6,13 @@ import { cdp, ensureAttached } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { adoptTab, resolveTab } from '../tabs.ts';
-import { unlessDialog } from '../actions/dialogs.ts';
+import { openDialog, unlessDialog } from '../actions/dialogs.ts';
+import { isBlocked } from '../unresponsive.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });
   const tabId = params.tabId ?? (await openAgentTab(ctx.session));
+  if (params.tabId !== undefined && !openDialog(tabId)) await leaveIfBlocked(tabId, ctx.signal);
   // An open dialog holds the page (and a beforeunload one opens as it leaves): the agent decides first.
   const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
@@ -23,7 +25,10 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
 export async function history(params: Params<'history'>, ctx: CommandContext): Promise<Result<'history'>> {
   const tabId = await resolveTab(params.tabId);
   const waitUntil = params.waitUntil ?? 'load';
-  let start = () => browser.tabs.reload(tabId);
+  // An open dialog also blocks the page; it is answered first (DIALOG_OPEN below).
+  const left = openDialog(tabId) ? null : await leaveIfBlocked(tabId, ctx.signal);
+  // A blocked page left for about:blank is reloaded by loading its URL again.
+  let start: () => Promise<unknown> = () => (left ? browser.tabs.update(tabId, { url: left }) : browser.tabs.reload(tabId));
   if (params.direction !== 'reload') {
     const { currentIndex, entries } = await cdp<{ currentIndex: number; entries: { id: number }[] }>(tabId, 'Page.getNavigationHistory');
     const entry = entries[currentIndex + (params.direction === 'back' ? -1 : 1)];
@@ -36,6 +41,19 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
   return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: ctx.signal })));
+}
+
+/**
+ * A page whose main thread is blocked (unresponsive.ts) lets no same-site
+ * navigation or reload commit; a browser navigation to about:blank does,
+ * in a new renderer, after which the page's site loads normally again
+ * (measured). Returns the URL left behind, or null when the page answers.
+ */
+async function leaveIfBlocked(tabId: number, signal: AbortSignal): Promise<string | null> {
+  if (!(await isBlocked(tabId))) return null;
+  const { url = '' } = await browser.tabs.get(tabId);
+  await navigateAndWait(tabId, () => cdp(tabId, 'Page.navigate', { url: 'about:blank' }), { expectUrl: 'about:blank', waitUntil: 'load', signal });
+  return url;
 }
 
 /** A new tab for the session: opened for it rather than taking over one of the user's. */

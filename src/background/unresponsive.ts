@@ -1,0 +1,81 @@
+/**
+ * Pages whose main thread is blocked: a script stuck in a loop, or one long
+ * synchronous task. Nothing in such a page answers — content scripts, CDP
+ * commands that run in the renderer, input — so every command would wait out
+ * its timeout, and a same-site navigation or reload never commits either
+ * (measured, Chromium 156). Learned when a command times out and a probe of
+ * the page gets no answer; later commands probe again briefly and fail at
+ * once with PAGE_UNRESPONSIVE; navigation leaves through about:blank
+ * (commands/navigate.ts).
+ */
+import { AgentError } from '../shared/errors.ts';
+
+/** Tab → when its page was last seen answering (roughly when it blocked). */
+const blocked = new Map<number, number>();
+
+/** How long a probe waits for the page's main thread. */
+const PROBE_MS = 500;
+
+export function watchResponsiveness(): void {
+  chrome.webNavigation.onCommitted.addListener((details) => void (details.frameId === 0 && blocked.delete(details.tabId)));
+  chrome.tabs.onRemoved.addListener((tabId) => void blocked.delete(tabId));
+}
+
+/**
+ * Whether the page's main thread answers within PROBE_MS: a CDP evaluate
+ * when the debugger is on the tab, else a content-script ping.
+ */
+export async function responds(tabId: number): Promise<boolean> {
+  const answer = chrome.debugger
+    .sendCommand({ tabId }, 'Runtime.evaluate', { expression: '0', silent: true })
+    .catch(() => chrome.tabs.sendMessage(tabId, { type: 'ping' }, { frameId: 0 }))
+    .then(() => true, () => true); // an error is an answer: not blocked, just not probe-able
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silence = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_MS)));
+  return Promise.race([answer, silence]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * While a navigation is pending the browser holds commands to the page
+ * (measured: a probe gets no answer while a slow server keeps the tab
+ * loading), so silence then says nothing about the page.
+ */
+async function loading(tabId: number): Promise<boolean> {
+  const tab = await chrome.tabs.get(tabId).catch(() => null);
+  return tab?.status === 'loading';
+}
+
+/** After a command timed out in the tab: the reason, when the page itself is blocked. */
+export async function blockedAfterTimeout(tabId: number, timeoutMs: number): Promise<AgentError | null> {
+  if ((await responds(tabId)) || (await loading(tabId))) return null;
+  if (!blocked.has(tabId)) blocked.set(tabId, Date.now() - timeoutMs);
+  return unresponsiveError(tabId);
+}
+
+/** Before a command that needs the page: fails at once if it is still blocked. */
+export async function assertResponsive(tabId: number): Promise<void> {
+  if (!blocked.has(tabId)) return;
+  if (await responds(tabId)) {
+    blocked.delete(tabId);
+    return;
+  }
+  throw unresponsiveError(tabId);
+}
+
+/** Whether the page does not answer now (known blocked, or a fresh probe is silent). */
+export async function isBlocked(tabId: number): Promise<boolean> {
+  if ((await responds(tabId)) || (await loading(tabId))) {
+    blocked.delete(tabId);
+    return false;
+  }
+  if (!blocked.has(tabId)) blocked.set(tabId, Date.now() - PROBE_MS);
+  return true;
+}
+
+function unresponsiveError(tabId: number): AgentError {
+  const seconds = Math.max(1, Math.round((Date.now() - (blocked.get(tabId) ?? Date.now())) / 1000));
+  return new AgentError(
+    'PAGE_UNRESPONSIVE',
+    `The page in tab ${tabId} is not responding: its main thread has been blocked for about ${seconds} s (a script stuck in a loop, or a very long task), so nothing in it can run. Wait and try again, or leave it with browser_navigate or browser_reload (the page is replaced and its state lost).`,
+  );
+}
