@@ -102,14 +102,16 @@ test('keys and chords reach the page as trusted key events', async ({ agent }) =
     '/keys',
     `<input id="box" value="hello world"><p id="log"></p>
      <script>document.getElementById('box').addEventListener('keydown', (e) => {
-       document.getElementById('log').textContent += e.key + (e.ctrlKey ? '+ctrl' : '') + (e.isTrusted ? '' : '(untrusted)') + ' ';
+       document.getElementById('log').textContent += e.key + (e.ctrlKey ? '+ctrl' : '') + (e.shiftKey ? '+shift' : '') + (e.isTrusted ? '' : '(untrusted)') + ' ';
      });</script>`,
   );
   const box = refOf(snap, 'textbox');
   await agent.server.ok('browser_press_key', { key: 'End', ref: box });
   await agent.server.ok('browser_press_key', { key: 'Control+A' });
   await agent.server.ok('browser_press_key', { key: 'Backspace' });
-  expect(await pageText(agent, '/keys', '#log')).toBe('End Control+ctrl a+ctrl Backspace ');
+  // Each modifier's own keydown carries only the modifiers already held, as on a keyboard.
+  await agent.server.ok('browser_press_key', { key: 'Shift+Control+K' });
+  expect(await pageText(agent, '/keys', '#log')).toBe('End Control+ctrl a+ctrl Backspace Shift+shift Control+ctrl+shift K+ctrl+shift ');
   const page = agent.browser.context.pages().find((p) => p.url().endsWith('/keys'))!;
   expect(await page.locator('#box').inputValue()).toBe('');
   const bad = await agent.server.call('browser_press_key', { key: 'Hyper+Q' });

@@ -35,12 +35,20 @@ export async function mouseUp(tabId: number, x: number, y: number): Promise<void
 
 export async function pressKey(tabId: number, key: KeyDefinition, modifiers: Modifier[] = []): Promise<void> {
   const bits = modifierBits(modifiers);
-  for (const modifier of modifiers) await keyEvent(tabId, 'rawKeyDown', modifierKey(modifier), bits);
+  // As on a keyboard: each modifier's own events carry the modifiers held at that moment.
+  let held = 0;
+  for (const modifier of modifiers) {
+    held |= modifierBits([modifier]);
+    await keyEvent(tabId, 'rawKeyDown', modifierKey(modifier), held);
+  }
   // With Control/Alt/Meta held a key is a shortcut and must not insert text.
   const inserts = key.text !== undefined && !(bits & 0b111);
   await keyEvent(tabId, inserts ? 'keyDown' : 'rawKeyDown', key, bits, inserts ? key.text : undefined);
   await keyEvent(tabId, 'keyUp', key, bits);
-  for (const modifier of [...modifiers].reverse()) await keyEvent(tabId, 'keyUp', modifierKey(modifier), 0);
+  for (const modifier of [...modifiers].reverse()) {
+    held &= ~modifierBits([modifier]);
+    await keyEvent(tabId, 'keyUp', modifierKey(modifier), held);
+  }
 }
 
 export async function insertText(tabId: number, text: string): Promise<void> {
