@@ -14,7 +14,7 @@ function chromiumProcessesUsing(dir: string): string[] {
   }
 }
 
-test('managed mode: with no extension connected, the first tool call launches Chromium, and it closes with the client', async () => {
+test('managed mode: the first tool call launches Chromium; closing the last tab keeps it, a dead one is started again, and it closes with the client', async () => {
   assertBuilt();
   const dir = tempDir('managed');
   // Short on purpose: Chromium's socket path under TMPDIR must stay short.
@@ -32,6 +32,17 @@ test('managed mode: with no extension connected, the first tool call launches Ch
     expect(text).toMatch(/- link "Next page" \[ref=e\d+\]/);
     expect(text).toContain('/url: /next');
     expect(chromiumProcessesUsing(tmp).length).toBeGreaterThan(0);
+
+    // Closing the agent's only tab leaves the browser running (Chromium quits with its last tab).
+    expect((await server.ok('browser_tabs', { action: 'close' })).text).toContain('no tabs left');
+    expect((await server.ok('browser_navigate', { url })).text).toContain('Title: Managed page');
+    const launches = () => server.log.match(/launching .*chrom/g)?.length ?? 0;
+    expect(launches()).toBe(1);
+    // A browser that goes away anyway (killed, crashed) is started again by the next call.
+    execFileSync('pkill', ['-KILL', '-f', tmp]);
+    await expect.poll(() => server.log).toContain('managed browser exited');
+    expect((await server.ok('browser_navigate', { url })).text).toContain('Title: Managed page');
+    expect(launches()).toBe(2);
   } finally {
     await server.stop();
     await pages.stop();

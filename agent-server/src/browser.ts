@@ -99,10 +99,16 @@ export class BrowserConnection {
 
   private async connect(): Promise<void> {
     const { launch, extensionGraceMs } = this.options;
-    if (this.managed?.running) {
-      // Our browser is up but its worker is reconnecting (restart, or stopped by Chrome).
-      if (await this.hub.waitForConnection(this.options.launchTimeoutMs)) return;
-      throw new AgentError('EXTENSION_NOT_CONNECTED', `The managed browser is running but its extension did not reconnect. Browser output:\n${this.managed.diagnostics}`);
+    const managed = this.managed;
+    if (managed?.running) {
+      // Our browser is up but its worker is reconnecting (restart, or stopped by Chrome) —
+      // or the browser is on its way out (its last window closed): then start a new one.
+      const exited = new Promise<false>((resolve) => managed.onExit(() => resolve(false)));
+      if (await Promise.race([this.hub.waitForConnection(this.options.launchTimeoutMs), exited])) return;
+      if (managed.running) {
+        throw new AgentError('EXTENSION_NOT_CONNECTED', `The managed browser is running but its extension did not reconnect. Browser output:\n${managed.diagnostics}`);
+      }
+      log('the managed browser exited; starting a new one');
     }
     if (launch !== 'always' && (await this.hub.waitForConnection(extensionGraceMs))) return;
     if (launch === 'never') {
@@ -126,6 +132,8 @@ export class BrowserConnection {
       if (this.managed === browser) {
         log('managed browser exited');
         this.managed = null;
+        // Gone on its own (killed, crashed): its helpers and profile go too.
+        void browser.close();
       }
     });
     const connected = await Promise.race([

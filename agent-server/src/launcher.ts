@@ -152,6 +152,13 @@ export class ManagedBrowser {
         }
         await this.exited;
       }
+    } else if (this.child.pid) {
+      // The browser died on its own: helpers of its group may have outlived it.
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // none left
+      }
     }
     // Helpers of the group may still hold files for a moment.
     for (let i = 0; i < 5; i++) {

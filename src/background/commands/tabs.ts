@@ -29,6 +29,11 @@ export async function tabsSelect(params: Params<'tabs.select'>, ctx: CommandCont
 
 export async function tabsClose(params: Params<'tabs.close'>, ctx: CommandContext): Promise<Result<'tabs.close'>> {
   const tabId = await resolveTab(params.tabId);
+  // Closing the browser's last tab would end the browser: the person's own, or the managed one.
+  if ((await browser.tabs.query({})).length === 1) {
+    const { windowId } = await browser.tabs.get(tabId);
+    await browser.tabs.create({ windowId, active: true });
+  }
   await detach(tabId);
   await browser.tabs.remove(tabId);
   // tabs.onRemoved updates the agent's set; wait for it so "current" is right.
