@@ -18,11 +18,23 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
   expect(invalid.text).toContain('INVALID_URL');
 });
 
-test('an HTTP error page loads and the response says the status', async ({ agent }) => {
+test('an HTTP error page loads and the response says the status; a 204 says there is no page', async ({ agent }) => {
   const result = await agent.server.ok('browser_navigate', { url: agent.pages.url('/missing') });
   expect(result.text).toContain('HTTP 404');
+  const empty = await agent.server.call('browser_navigate', { url: agent.pages.page('/empty', '', { status: 204 }) });
+  expect(empty.text).toMatch(/NAV_ABORTED: .*\/empty answered HTTP 204 \(no content\)/);
   const ok = await agent.server.ok('browser_navigate', { url: agent.pages.page('/fine', html('<p>ok</p>', 'Fine')) });
   expect(ok.text).not.toContain('HTTP');
+});
+
+test('waitUntil networkidle waits for the page\'s requests; one that never ends is NAV_TIMEOUT, not a silent success', async ({ agent }) => {
+  agent.pages.page('/data.json', '{"ok":true}', { contentType: 'application/json' });
+  const quiet = agent.pages.page('/quiet', html(`<p id="out"></p><script>fetch('/data.json').then((r) => r.json()).then((d) => out.textContent = d.ok)</script>`, 'Quiet'));
+  expect((await agent.server.ok('browser_navigate', { url: quiet, waitUntil: 'networkidle' })).text).toContain('Title: Quiet');
+  agent.pages.hang('/never.json');
+  const busy = agent.pages.page('/busy', html(`<script>fetch('/never.json')</script>`, 'Busy'));
+  const result = await agent.server.call('browser_navigate', { url: busy, waitUntil: 'networkidle', timeout: 2500 });
+  expect(result.text).toMatch(/NAV_TIMEOUT: The page loaded, but its network did not go quiet .*1 request still in flight/);
 });
 
 test('a URL that downloads a file reports the download instead of timing out', async ({ agent }) => {

@@ -108,6 +108,10 @@ function waitForMainFrame(
       // A URL that downloads a file aborts the navigation, and the download
       // may be announced just after: give it a moment before failing.
       if (/ERR_ABORTED/.test(d.error)) {
+        if (noContent(tabId, d.url)) {
+          finish(new AgentError('NAV_ABORTED', `${d.url} answered HTTP ${documentStatus.get(tabId)?.get(d.url)} (no content): there is no page to show, so the tab still shows the page it had.`));
+          return;
+        }
         if (!download) setTimeout(() => download || finish(error), DOWNLOAD_GRACE_MS);
         return;
       }
@@ -154,6 +158,12 @@ function waitForMainFrame(
   });
 }
 
+/** A 204/205 answer: Chromium stays on the current page and reports the navigation aborted. */
+function noContent(tabId: number, url: string): boolean {
+  const status = documentStatus.get(tabId)?.get(url);
+  return status === 204 || status === 205;
+}
+
 async function networkIdle(tabId: number, signal: AbortSignal): Promise<void> {
   let quietSince = Date.now();
   while (!signal.aborted) {
@@ -161,4 +171,6 @@ async function networkIdle(tabId: number, signal: AbortSignal): Promise<void> {
     else if (Date.now() - quietSince >= IDLE_MS) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const busy = inflight.get(tabId)?.size ?? 0;
+  throw new AgentError('NAV_TIMEOUT', `The page loaded, but its network did not go quiet for ${IDLE_MS} ms in time (${busy} request${busy === 1 ? '' : 's'} still in flight). Use waitUntil "load", or raise the timeout.`);
 }

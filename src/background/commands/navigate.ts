@@ -8,6 +8,7 @@ import type { CommandContext } from '../router.ts';
 import { adoptTab, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
+import { waitBudget } from '../actions/target.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });
@@ -17,7 +18,7 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
   const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
     waitUntil: params.waitUntil ?? 'load',
-    signal: ctx.signal,
+    signal: loadingBudget(ctx),
   }));
   return describe(tabId, outcome);
 }
@@ -40,7 +41,7 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: ctx.signal })));
+  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: loadingBudget(ctx) })));
 }
 
 /**
@@ -54,6 +55,14 @@ async function leaveIfBlocked(tabId: number, signal: AbortSignal): Promise<strin
   const { url = '' } = await browser.tabs.get(tabId);
   await navigateAndWait(tabId, () => cdp(tabId, 'Page.navigate', { url: 'about:blank' }), { expectUrl: 'about:blank', waitUntil: 'load', signal });
   return url;
+}
+
+/**
+ * Ends the wait for a page to load a second before the command's timeout,
+ * so the agent gets NAV_TIMEOUT saying what was awaited, not a bare TIMEOUT.
+ */
+export function loadingBudget(ctx: CommandContext): AbortSignal {
+  return AbortSignal.any([ctx.signal, AbortSignal.timeout(waitBudget(ctx.timeoutMs))]);
 }
 
 /** A new tab for the session: opened for it rather than taking over one of the user's. */

@@ -7,7 +7,7 @@ import { navigateAndWait } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { adoptTab, currentTab, listTabs, resolveTab } from '../tabs.ts';
 import type { SessionInfo } from '../../shared/protocol.ts';
-import { openAgentTab } from './navigate.ts';
+import { loadingBudget, openAgentTab } from './navigate.ts';
 
 export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext): Promise<Result<'tabs.list'>> {
   return { tabs: await listTabs(ctx.session) };
@@ -16,7 +16,7 @@ export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext
 export async function tabsNew(params: Params<'tabs.new'>, ctx: CommandContext): Promise<Result<'tabs.new'>> {
   const url = params.url === undefined ? undefined : normalizeUrl(params.url, { allowFile: params.allowFile });
   const tabId = await openAgentTab(ctx.session);
-  if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', signal: ctx.signal });
+  if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', signal: loadingBudget(ctx) });
   return info(tabId, ctx.session);
 }
 
