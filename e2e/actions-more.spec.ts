@@ -89,6 +89,13 @@ test('an upload button that clicks a hidden file input: its chooser is filled, a
   }
 });
 
+test('typing a tab moves on to the next field, as on a keyboard', async ({ agent }) => {
+  const snap = await open(agent, '/tab-typing', '<label>First <input id="first"></label><label>Last <input id="last"></label>');
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "First"'), text: 'Ada\tLovelace' });
+  expect((await agent.server.ok('browser_get', { what: 'value', selector: '#first' })).text).toBe('Ada');
+  expect((await agent.server.ok('browser_get', { what: 'value', selector: '#last' })).text).toBe('Lovelace');
+});
+
 test('hover, double click, focus and scroll', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -64,6 +64,8 @@ export function keyForChar(char: string): KeyDefinition | undefined {
   if (shiftedDigit >= 0) return { key: char, code: `Digit${shiftedDigit}`, keyCode: 48 + shiftedDigit, text: char };
   if (char === ' ') return SPECIAL.Space;
   if (char === '\n' || char === '\r') return SPECIAL.Enter;
+  // As on a keyboard: Tab moves the focus on (to the next field) rather than inserting a tab.
+  if (char === '\t') return SPECIAL.Tab;
   for (const [plain, shifted, code, keyCode] of PUNCTUATION) {
     if (char === plain || char === shifted) return { key: char, code, keyCode, text: char };
   }
