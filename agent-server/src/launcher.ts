@@ -160,8 +160,8 @@ export class ManagedBrowser {
         // none left
       }
     }
-    // Helpers of the group may still hold files for a moment.
-    for (let i = 0; i < 5; i++) {
+    // Helpers of the group may still write files for a moment (longer on a busy machine).
+    for (let i = 0; i < 25; i++) {
       try {
         fs.rmSync(this.workDir, { recursive: true, force: true });
         return;
