@@ -44,6 +44,36 @@ test('a covered element is not clicked; the error names the cover', async ({ age
   expect(await page.title()).toBe('Actions');
 });
 
+test('an element replaced or covered in the moment of the click: the press is stopped, nothing else is clicked', async ({ agent }) => {
+  // Hovering re-renders the row (as many list UIs do): the press would land on the new "Delete" button.
+  const snap = await open(
+    agent,
+    '/rerender',
+    `<div id="slot"><button onclick="document.title='bought'">Buy</button></div>
+     <div id="tip-slot"><button id="help" onclick="document.title='helped'">Help</button></div>
+     <script>
+       let swapped = false;
+       document.getElementById('slot').addEventListener('mousemove', () => {
+         if (swapped) return;
+         swapped = true;
+         document.getElementById('slot').innerHTML = '<button onclick="document.title=\\'deleted\\'">Delete</button>';
+       });
+       // A tooltip that covers its button as soon as the pointer is over it.
+       document.getElementById('help').addEventListener('mousemove', () => {
+         document.getElementById('tip-slot').insertAdjacentHTML('beforeend', '<div id="tooltip" onclick="document.title=\\'tooltip\\'" style="position:fixed;inset:0">Tip</div>');
+       }, { once: true });
+     </script>`,
+  );
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/rerender'))!;
+  const replaced = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Buy"') });
+  expect(replaced.text).toMatch(/STALE_REF: <button>Buy<\/button> was replaced just as it was clicked.*landed on <button>Delete<\/button>/);
+  expect(await page.title()).toBe('Actions');
+  const covered = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Help"'), timeout: 1500 });
+  expect(covered.text).toContain('COVERED');
+  expect(covered.text).toContain('tooltip');
+  expect(await page.title()).toBe('Actions');
+});
+
 test('a disabled button gives NOT_ENABLED after waiting', async ({ agent }) => {
   // Disabled controls get no ref in snapshots; a selector still reaches them,
   // and so does a ref taken while the button was enabled.

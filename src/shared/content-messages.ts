@@ -80,7 +80,10 @@ export type ContentRequest =
    * here, and with `hitTest` check that a pointer there reaches the frame.
    */
   | { type: 'frameOffset'; nonce: string; aim?: { x: number; y: number }; hitTest?: boolean }
-  | { type: 'locate'; target: TargetSpec; options: LocateOptions }
+  /** With `guard`, the next press must land on the located element or is stopped (content/actions/guard.ts). */
+  | { type: 'locate'; target: TargetSpec; options: LocateOptions; guard?: boolean }
+  /** How the guarded click went; lifts the guard. */
+  | { type: 'guardOutcome' }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
   | { type: 'reveal'; target: TargetSpec; timeoutMs: number }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
@@ -140,6 +143,9 @@ export interface ContentResults {
   frameOffset: FrameOffset | null;
   locate: Located;
   reveal: { box: Box };
+  guardOutcome:
+    | { outcome: 'hit' | 'none' | 'unarmed' }
+    | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };
   prepareType: { description: string };

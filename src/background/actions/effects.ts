@@ -27,7 +27,13 @@ function roundTripThroughPage(tabId: number): Promise<unknown> {
  * keys, which can open one) a file chooser it opens is intercepted and left
  * for browser_file_upload (file-chooser.ts).
  */
-export async function withEffects<T>(tabId: number, signal: AbortSignal, act: () => Promise<T>, options: { fileChoosers?: boolean } = {}): Promise<{ value: T | undefined; effects: Effects }> {
+export async function withEffects<T>(
+  tabId: number,
+  signal: AbortSignal,
+  act: () => Promise<T>,
+  /** settled: `act` ends with a round trip through the page's main thread already. */
+  options: { fileChoosers?: boolean; settled?: boolean } = {},
+): Promise<{ value: T | undefined; effects: Effects }> {
   let navigationStarted: string | undefined;
   let navigationDone: ((url: string) => void) | undefined;
   const finished = new Promise<string>((resolve) => (navigationDone = resolve));
@@ -88,7 +94,7 @@ export async function withEffects<T>(tabId: number, signal: AbortSignal, act: ()
       throw error;
     });
     const value = await Promise.race([acting, dialogPromise]);
-    if (value !== 'dialog') {
+    if (value !== 'dialog' && !options.settled) {
       // One round trip through the page's main thread: by then a navigation
       // or window.open the input triggered has reached the browser. A dialog
       // the page opens meanwhile blocks that thread, so it ends the wait too.

@@ -8,7 +8,8 @@ import { resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
-import { frameOf, pointFor, targetSpec, waitBudget } from './target.ts';
+import { frameOf, targetSpec, waitBudget } from './target.ts';
+import { guardedClick } from './guarded.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 
@@ -25,8 +26,8 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   if (!want && before.kind === 'radio') {
     throw new AgentError('INVALID_TARGET', 'A radio button cannot be unchecked by clicking it; check another radio button of the group instead.');
   }
-  const point = await pointFor(tabId, spec, { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) });
-  const { effects } = await withEffects(tabId, ctx.signal, () => mouseClick(tabId, point.x, point.y));
+  const options = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) };
+  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec });
   if (after.checked !== want) {
     throw new AgentError('EXECUTION_ERROR', `Clicked ${point.description} but it is still ${after.checked === true ? 'checked' : after.checked === 'mixed' ? 'mixed' : 'unchecked'}; the page may handle clicks differently — take a snapshot to see.`);
@@ -90,8 +91,8 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
     return { tabId, detail: `${input.description} ← ${count}`, via: 'cdp' };
   }
   takeFileChooser(tabId); // one left from before is not this click's
-  const point = await pointFor(tabId, spec, { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) });
-  const { effects } = await withEffects(tabId, ctx.signal, () => mouseClick(tabId, point.x, point.y), { fileChoosers: true });
+  const options = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) };
+  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const chooser = await nextFileChooser(tabId, CHOOSER_WAIT_MS);
   if (!chooser) {
     throw new AgentError('INVALID_TARGET', `Clicking ${point.description} opened no file chooser. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one) or the button that opens the chooser.`);

@@ -8,6 +8,8 @@ import { dragWithInterception } from './drag.ts';
 import { frameOf, pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame } from '../frames.ts';
+import { ensureAttached } from '../cdp.ts';
+import { guardedClick } from './guarded.ts';
 
 const ACTIONABLE = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true };
 
@@ -16,22 +18,21 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   const options = { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) };
-  let point;
-  try {
-    point = await pointFor(tabId, spec, options);
-  } catch (error) {
-    // Without the debugger (DevTools-like tools holding the tab, a policy)
-    // a plain left click can still be done through the DOM; say so.
-    if (!(error instanceof AgentError && error.code === 'DEBUGGER_DETACHED') || params.button || params.modifiers?.length || (params.clickCount ?? 1) > 1) throw error;
+  const debuggable = await ensureAttached(tabId).then(
+    () => null,
+    (error: unknown) => {
+      // Without the debugger (DevTools-like tools holding the tab, a policy)
+      // a plain left click can still be done through the DOM; say so.
+      if (!(error instanceof AgentError && error.code === 'DEBUGGER_DETACHED') || params.button || params.modifiers?.length || (params.clickCount ?? 1) > 1) throw error;
+      return error;
+    },
+  );
+  if (debuggable) {
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
-    return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${error.message})`, via: 'dom', ...effects };
+    return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const target = point;
-  const { effects } = await withEffects(
-    tabId,
-    ctx.signal,
-    () => mouseClick(tabId, target.x, target.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
-    { fileChoosers: true },
+  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) =>
+    mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
   return { tabId, detail: point.description, via: 'cdp', ...effects };
 }

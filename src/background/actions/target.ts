@@ -57,12 +57,12 @@ export interface Point {
  * check nothing of theirs covers it (with hitTest), waiting like the frame's
  * own checks for a cover to go away.
  */
-export async function pointFor(tabId: number, spec: TargetSpec, options: LocateOptions): Promise<Point> {
+export async function pointFor(tabId: number, spec: TargetSpec, options: LocateOptions, guard = false): Promise<Point> {
   await ensureAttached(tabId);
   const frameId = frameOf(spec);
   const start = Date.now();
   for (;;) {
-    const located = await sendToFrame(tabId, frameId, { type: 'locate', target: spec, options: { ...options, timeoutMs: Math.max(0, start + options.timeoutMs - Date.now()) } });
+    const located = await sendToFrame(tabId, frameId, { type: 'locate', target: spec, guard, options: { ...options, timeoutMs: Math.max(0, start + options.timeoutMs - Date.now()) } });
     // No zoom factor: CDP input takes the page's CSS pixels at any page zoom
     // (measured: scaling by tabs.getZoom misses the element at 150 %).
     if (frameId === 0) return located;

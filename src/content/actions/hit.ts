@@ -83,6 +83,13 @@ export function composedContains(ancestor: Element, node: Node): boolean {
   return false;
 }
 
+/** A press on `hit` acts on `el`: it is `el` or inside it, or inside one of its labels. */
+export function reaches(el: Element, hit: Node): boolean {
+  if (composedContains(el, hit)) return true;
+  const labels = (el as HTMLInputElement).labels;
+  return !!labels && Array.from(labels).some((label) => composedContains(label, hit));
+}
+
 /**
  * Throws COVERED unless a click at (x, y) reaches `el`: the hit element is
  * `el` or inside it, or (for form controls) inside one of its labels, since
@@ -90,9 +97,7 @@ export function composedContains(ancestor: Element, node: Node): boolean {
  */
 export function assertHit(el: Element, x: number, y: number): void {
   const hit = deepElementFromPoint(x, y);
-  if (hit && composedContains(el, hit)) return;
-  const labels = (el as HTMLInputElement).labels;
-  if (hit && labels) for (const label of Array.from(labels)) if (composedContains(label, hit)) return;
+  if (hit && reaches(el, hit)) return;
   const at = `at (${Math.round(x)}, ${Math.round(y)})`;
   if (!hit) {
     throw new AgentError('COVERED', `Nothing is hit at ${describe(el)}'s action point ${at}; it may be clipped by a scrolling container. Scroll it into view (browser_scroll with its ref) and retry.`);

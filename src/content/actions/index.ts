@@ -16,6 +16,7 @@ import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
 import { selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
+import { armGuard, guardOutcome } from './guard.ts';
 
 /** Requests that act on an element: the person watching sees it outlined. */
 const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);
@@ -45,9 +46,12 @@ function dispatch(request: ContentRequest): Run | undefined {
       return async (): Promise<ContentResults['reveal']> => ({ box: (await locate(request.target, { visible: true, scroll: true, timeoutMs: request.timeoutMs })).box });
     case 'locate':
       return async (): Promise<ContentResults['locate']> => {
-        const { element: _element, ...located } = await locate(request.target, request.options);
+        const { element, ...located } = await locate(request.target, request.options);
+        if (request.guard) armGuard(element);
         return located;
       };
+    case 'guardOutcome':
+      return () => guardOutcome();
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);
     case 'prepareFill':

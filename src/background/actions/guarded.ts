@@ -1,0 +1,62 @@
+/**
+ * Trusted clicks confirmed by the guard the content script arms when it
+ * locates the element (content/actions/guard.ts). A press that landed on
+ * something else — the page re-rendered, moved or covered the element in the
+ * moment between the hit test and the input — was stopped there, so the click
+ * is tried again at the element's new place, or reported; never "Clicked"
+ * while something else got the click.
+ */
+import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
+import { AgentError } from '../../shared/errors.ts';
+import { sendToFrame } from '../frames.ts';
+import type { CommandContext } from '../router.ts';
+import { withEffects } from './effects.ts';
+import { frameOf, pointFor, type Point } from './target.ts';
+
+const ATTEMPTS = 3;
+
+class Missed extends Error {
+  constructor(readonly landedOn: string, readonly target: string, readonly replaced: boolean) {
+    super(`landed on ${landedOn}`);
+  }
+}
+
+type Effects = Awaited<ReturnType<typeof withEffects>>['effects'];
+
+export async function guardedClick(
+  tabId: number,
+  spec: TargetSpec,
+  options: LocateOptions,
+  ctx: CommandContext,
+  click: (point: Point) => Promise<void>,
+): Promise<{ point: Point; effects: Effects }> {
+  const frameId = frameOf(spec);
+  for (let attempt = 1; ; attempt++) {
+    const point = await pointFor(tabId, spec, options, true);
+    try {
+      const { effects } = await withEffects(
+        tabId,
+        ctx.signal,
+        async () => {
+          await click(point);
+          // Also the round trip through the page after the input (withEffects' settled).
+          const result = await sendToFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => null); // the press navigated away or opened a dialog: it arrived
+          if (result?.outcome === 'missed') throw new Missed(result.landedOn, result.target, result.replaced);
+          if (result?.outcome === 'none') {
+            throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
+          }
+        },
+        { fileChoosers: true, settled: true },
+      );
+      return { point, effects };
+    } catch (error) {
+      if (!(error instanceof Missed)) throw error;
+      if (error.replaced && spec.ref) {
+        throw new AgentError('STALE_REF', `${error.target} was replaced just as it was clicked (the page re-rendered it), so the press that landed on ${error.landedOn} was stopped and nothing was clicked. Take a new snapshot and use the new ref.`);
+      }
+      if (attempt >= ATTEMPTS) {
+        throw new AgentError('COVERED', `Each time the click arrived, ${error.landedOn} was where ${error.target} had been (it moves, or something covers it at that moment); the presses were stopped and nothing was clicked (${attempt} tries). Wait for the page to settle and retry.`);
+      }
+    }
+  }
+}

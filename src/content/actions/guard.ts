@@ -1,0 +1,73 @@
+/**
+ * The last check before a trusted click: between the hit test and the input
+ * arriving the page can re-render, move or cover the element. Armed when the
+ * element is located for a click; the first press that arrives must land on
+ * it. If it does not, that press and the rest of the click are stopped before
+ * the page's listeners on the document and its elements see them (ours listen
+ * on the window, in the capturing phase), and the worker reports that nothing
+ * was clicked — as Playwright's hit-target check does.
+ */
+import type { ContentResults } from '../../shared/content-messages.ts';
+import { describe } from './describe.ts';
+import { composedContains, deepElementFromPoint, reaches } from './hit.ts';
+
+interface Guard {
+  element: Element;
+  state: 'waiting' | 'hit' | 'missed';
+  /** What the press landed on instead. */
+  missed?: Element;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Events of one click, from the press on; the press decides. */
+const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
+/** A guard the worker never came back for (it restarted, the command timed out) lets go after this. */
+const ARMED_MS = 5000;
+
+let guard: Guard | null = null;
+
+for (const type of CLICK_EVENTS) window.addEventListener(type, check, { capture: true });
+
+function check(event: Event): void {
+  if (!guard || !event.isTrusted) return;
+  if (guard.state === 'waiting') {
+    if (event.type !== 'pointerdown' && event.type !== 'mousedown') return;
+    let target = event.composedPath()[0];
+    // Inside a closed shadow root the path starts at its host: look through it, as the hit test did.
+    if (target instanceof Element && composedContains(target, guard.element)) {
+      const { clientX, clientY } = event as MouseEvent;
+      target = deepElementFromPoint(clientX, clientY) ?? target;
+    }
+    if (target instanceof Node && reaches(guard.element, target)) {
+      guard.state = 'hit';
+      return;
+    }
+    guard.state = 'missed';
+    guard.missed = target instanceof Element ? target : (target as Node | null)?.parentElement ?? undefined;
+  }
+  if (guard.state === 'missed') {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}
+
+export function armGuard(element: Element): void {
+  if (guard) clearTimeout(guard.timer);
+  const armed: Guard = { element, state: 'waiting', timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS) };
+  guard = armed;
+}
+
+/** How the guarded click went, and the guard is lifted. */
+export function guardOutcome(): ContentResults['guardOutcome'] {
+  const current = guard;
+  guard = null;
+  if (!current) return { outcome: 'unarmed' };
+  clearTimeout(current.timer);
+  if (current.state !== 'missed') return { outcome: current.state === 'hit' ? 'hit' : 'none' };
+  return {
+    outcome: 'missed',
+    landedOn: current.missed ? describe(current.missed) : 'nothing',
+    target: describe(current.element),
+    replaced: !current.element.isConnected,
+  };
+}
