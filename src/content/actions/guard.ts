@@ -34,7 +34,7 @@ function check(event: Event): void {
     if (event.type !== 'pointerdown' && event.type !== 'mousedown') return;
     let target = event.composedPath()[0];
     // Inside a closed shadow root the path starts at its host: look through it, as the hit test did.
-    if (target instanceof Element && composedContains(target, guard.element)) {
+    if (target instanceof Element && target !== guard.element && composedContains(target, guard.element)) {
       const { clientX, clientY } = event as MouseEvent;
       target = deepElementFromPoint(clientX, clientY) ?? target;
     }
