@@ -32,7 +32,14 @@ export async function guardedClick(
 ): Promise<{ point: Point; effects: Effects }> {
   const frameId = frameOf(spec);
   for (let attempt = 1; ; attempt++) {
-    const point = await pointFor(tabId, spec, options, true);
+    let point: Point;
+    try {
+      point = await pointFor(tabId, spec, options, true);
+    } catch (error) {
+      // Located in its frame, then refused by the frames around it: lift the guard it armed.
+      if (frameId !== 0) void sendToFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
+      throw error;
+    }
     try {
       const { effects } = await withEffects(
         tabId,

@@ -21,8 +21,12 @@ interface Guard {
 
 /** Events of one click, from the press on; the press decides. */
 const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
-/** A guard the worker never came back for (it restarted, the command timed out) lets go after this. */
-const ARMED_MS = 5000;
+/**
+ * A guard the worker never came back for (its click failed, the worker
+ * restarted) lets go after this, so a person's own click soon after is not
+ * taken for a stray one.
+ */
+const ARMED_MS = 2000;
 
 let guard: Guard | null = null;
 
