@@ -8,7 +8,7 @@
  */
 import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { sendToFrame } from '../frames.ts';
+import { tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
 import { withEffects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
@@ -37,7 +37,7 @@ export async function guardedClick(
       point = await pointFor(tabId, spec, options, true);
     } catch (error) {
       // Located in its frame, then refused by the frames around it: lift the guard it armed.
-      if (frameId !== 0) void sendToFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
+      if (frameId !== 0) void tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
       throw error;
     }
     try {
@@ -46,8 +46,9 @@ export async function guardedClick(
         ctx.signal,
         async () => {
           await click(point);
-          // Also the round trip through the page after the input (withEffects' settled).
-          const result = await sendToFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => null); // the press navigated away or opened a dialog: it arrived
+          // Also the round trip through the page after the input (withEffects' settled). Not
+          // waiting for a content script: a press that navigated away or opened a dialog arrived.
+          const result = await tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
           if (result?.outcome === 'missed') throw new Missed(result.landedOn, result.target, result.replaced);
           if (result?.outcome === 'none') {
             throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
