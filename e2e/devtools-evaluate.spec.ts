@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { html } from './helpers/server.ts';
+import { html, TestServer } from './helpers/server.ts';
+import { refOf } from './helpers/refs.ts';
 
 test.describe('browser_evaluate', () => {
   test.beforeAll(async ({ agent }) => {
@@ -64,14 +65,31 @@ test.describe('browser_evaluate', () => {
     expect(text).toContain('{"tag": "INPUT", "value": "typed", "marked": false}');
   });
 
-  test('with a ref inside a same-origin iframe', async ({ agent }) => {
-    const inner = agent.pages.page('/evaluate-inner', html('<a href="#x" id="deep-link">Deep link</a>'));
-    await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate-frame', html(`<iframe src="${inner}"></iframe>`)) });
-    const snapshot = await agent.server.ok('browser_snapshot');
-    const ref = /link "Deep link" \[ref=(f\d+e\d+)\]/.exec(snapshot.text)?.[1];
-    expect(ref, snapshot.text).toBeTruthy();
-    const { text } = await agent.server.ok('browser_evaluate', { ref, function: '(el) => el.id + " in " + el.ownerDocument.location.pathname' });
-    expect(text).toContain('"deep-link in /evaluate-inner"');
+  test('with a ref in any frame and shadow root: same-origin, cross-origin, out-of-process, closed', async ({ agent }) => {
+    const other = await new TestServer().start();
+    try {
+      const closed = (label: string) => `<div class="host"></div><script>document.querySelector('.host').attachShadow({ mode: 'closed' }).innerHTML = '<button>${label}</button>';</script>`;
+      const same = agent.pages.page('/evaluate-inner', html('<a href="#x" id="deep-link">Deep link</a>'));
+      // Another port is another origin in the same renderer; localhost is another site, so its own process.
+      const crossOrigin = other.page('/evaluate-cross', html(`<input value="cross-origin">${closed('In cross-origin')}`));
+      const crossSite = other.page('/evaluate-site', html('<input value="cross-site">')).replace('127.0.0.1', 'localhost');
+      const frames = [same, crossOrigin, crossSite].map((src) => `<iframe src="${src}"></iframe>`).join('');
+      await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate-frame', html(`${closed('In top page')}${frames}`)) });
+      const snapshot = (await agent.server.ok('browser_snapshot')).text;
+      const what = '(el) => (el.id || el.value || el.textContent) + " in " + el.ownerDocument.location.host + el.ownerDocument.location.pathname';
+      for (const [line, expected] of [
+        ['link "Deep link"', `deep-link in ${new URL(same).host}/evaluate-inner`],
+        ['button "In top page"', `In top page in ${new URL(same).host}/evaluate-frame`],
+        [/textbox .*: cross-origin/, `cross-origin in ${new URL(crossOrigin).host}/evaluate-cross`],
+        ['button "In cross-origin"', `In cross-origin in ${new URL(crossOrigin).host}/evaluate-cross`],
+        [/textbox .*: cross-site/, `cross-site in ${new URL(crossSite).host}/evaluate-site`],
+      ] as const) {
+        const { text } = await agent.server.ok('browser_evaluate', { ref: refOf(snapshot, line), function: what });
+        expect(text, String(line)).toContain(`"${expected}"`);
+      }
+    } finally {
+      await other.stop();
+    }
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate', html('<p>back</p>')) });
   });
 

@@ -6,7 +6,8 @@
 import { MARK_ATTRIBUTE } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { cdp } from '../cdp.ts';
+import { cdp, cdpSession } from '../cdp.ts';
+import { childSessionsOf } from './targets.ts';
 import { unlessDialog } from '../actions/dialogs.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameOfRef } from '../../shared/refs.ts';
@@ -41,13 +42,9 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
   if (params.ref && params.function === undefined) {
     throw new AgentError('INVALID_PARAMS', 'With ref, give a function that takes the element, e.g. "(el) => el.getBoundingClientRect()".');
   }
-  let expression: string;
-  if (params.function !== undefined) {
-    // The function's own text starts on line 1, so error lines match the agent's code.
-    expression = params.ref ? `(${params.function})(${await markedElement(tabId, params.ref)})` : `(${params.function})()`;
-  } else {
-    expression = params.expression!;
-  }
+  if (params.ref) return callOnElement(tabId, params.ref, params.function!, params.await ?? true);
+  // The function's own text starts on line 1, so error lines match the agent's code.
+  const expression = params.function !== undefined ? `(${params.function})()` : params.expression!;
   const budget = Math.max(1000, ctx.timeoutMs - 1000);
   const started = Date.now();
   let reply = await cdp<EvaluateReply>(tabId, 'Runtime.evaluate', {
@@ -73,30 +70,75 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
       reply = await cdp<EvaluateReply>(tabId, 'Runtime.awaitPromise', { promiseObjectId: reply.result.objectId, generatePreview: true });
     }
     if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
-    return { tabId, type: typeOf(reply.result), value: await serialize(tabId, reply.result) };
+    return { tabId, type: typeOf(reply.result), value: await serialize(send(tabId), reply.result) };
   } finally {
     void cdp(tabId, 'Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
   }
 }
 
+type Send = <T>(method: string, params: object) => Promise<T>;
+
+/** CDP to the tab, or to one of its child sessions (an out-of-process iframe). */
+function send(tabId: number, sessionId?: string): Send {
+  return <T>(method: string, params: object) => (sessionId ? cdpSession<T>(tabId, sessionId, method, params) : cdp<T>(tabId, method, params));
+}
+
 /**
- * Marks the element through the content script (which knows refs), then
- * hands the main world an expression that finds it and removes the mark.
+ * The function with a ref's element, in the main world of the element's own
+ * document: the frame's, cross-origin or not, and inside shadow roots, open
+ * or closed. The content script (which knows refs) marks the element; the
+ * DOM search of the target that renders that frame finds the mark. Without
+ * Runtime.evaluate's timeout here, a function that never returns is caught
+ * as PAGE_UNRESPONSIVE, from which navigation recovers the tab.
  */
-async function markedElement(tabId: number, ref: string): Promise<string> {
-  const frameId = frameOfRef(ref);
+async function callOnElement(tabId: number, ref: string, fn: string, awaitPromise: boolean): Promise<Result<'evaluate'>> {
+  const { objectId, session } = await markedElement(tabId, ref);
+  try {
+    const reply = await session<EvaluateReply>('Runtime.callFunctionOn', {
+      functionDeclaration: fn,
+      objectId,
+      arguments: [{ objectId }],
+      awaitPromise,
+      generatePreview: true,
+      userGesture: true,
+    });
+    if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
+    return { tabId, type: typeOf(reply.result), value: await serialize(session, reply.result) };
+  } finally {
+    void session('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
+  }
+}
+
+/**
+ * Marks the element through the content script, then finds the mark with
+ * DOM.performSearch (which also searches shadow roots and the tab's
+ * in-process frames) in the tab's target, or else in its out-of-process
+ * frames, and unmarks it.
+ */
+async function markedElement(tabId: number, ref: string): Promise<{ objectId: string; session: Send }> {
   const nonce = crypto.randomUUID();
-  await sendToFrame(tabId, frameId, { type: 'mark', target: { ref }, nonce });
-  const selector = JSON.stringify(`[${MARK_ATTRIBUTE}="${nonce}"]`);
-  // The main world of the top document reaches same-origin iframes through
-  // contentDocument; a cross-origin iframe's element stays out of reach.
-  return `(() => {
-    const find = (doc) => { const hit = doc.querySelector(${selector}); if (hit) return hit;
-      for (const frame of doc.querySelectorAll('iframe, frame')) { let inner = null; try { inner = frame.contentDocument; } catch {}
-        const found = inner && find(inner); if (found) return found; } return null; };
-    const el = find(document);
-    if (!el) throw new Error(${JSON.stringify(`element ${ref} cannot be reached from the page's main world: it is gone or inside a cross-origin iframe`)});
-    el.removeAttribute(${JSON.stringify(MARK_ATTRIBUTE)}); return el; })()`;
+  await sendToFrame(tabId, frameOfRef(ref), { type: 'mark', target: { ref }, nonce });
+  const query = `[${MARK_ATTRIBUTE}="${nonce}"]`;
+  for (const sessionId of [undefined, ...childSessionsOf(tabId, 'iframe')]) {
+    const session = send(tabId, sessionId);
+    // The search answers in node ids of the document the DOM agent has handed out.
+    await session('DOM.getDocument', { depth: 0 });
+    const { searchId, resultCount } = await session<{ searchId: string; resultCount: number }>('DOM.performSearch', { query });
+    try {
+      if (!resultCount) continue;
+      const { nodeIds } = await session<{ nodeIds: number[] }>('DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: 1 });
+      const { object } = await session<{ object: RemoteObject }>('DOM.resolveNode', { nodeId: nodeIds[0], objectGroup: GROUP });
+      if (!object.objectId) break;
+      await session('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: `function () { this.removeAttribute(${JSON.stringify(MARK_ATTRIBUTE)}); }` });
+      return { objectId: object.objectId, session };
+    } finally {
+      // The element's handle is the Runtime's; the DOM agent (and its events) is not needed after.
+      void session('DOM.discardSearchResults', { searchId })
+        .then(() => session('DOM.disable', {}))
+        .catch(() => undefined);
+    }
+  }
+  throw new AgentError('STALE_REF', `Element ${ref} went away before the function could run on it. Take a new snapshot and use the new ref.`);
 }
 
 function typeOf(object: RemoteObject): string {
@@ -104,9 +146,9 @@ function typeOf(object: RemoteObject): string {
   return object.type;
 }
 
-async function serialize(tabId: number, object: RemoteObject): Promise<string> {
+async function serialize(session: Send, object: RemoteObject): Promise<string> {
   if (object.objectId) {
-    const { result, exceptionDetails } = await cdp<EvaluateReply>(tabId, 'Runtime.callFunctionOn', {
+    const { result, exceptionDetails } = await session<EvaluateReply>('Runtime.callFunctionOn', {
       functionDeclaration: `function () { return (${serializeInPage.toString()})(this); }`,
       objectId: object.objectId,
       returnByValue: true,
