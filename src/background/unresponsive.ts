@@ -38,7 +38,8 @@ export async function responds(tabId: number): Promise<boolean> {
 /**
  * While a navigation is pending the browser holds commands to the page
  * (measured: a probe gets no answer while a slow server keeps the tab
- * loading), so silence then says nothing about the page.
+ * loading), so silence then says nothing about the page; asked first, it
+ * also spares the probe's wait.
  */
 async function loading(tabId: number): Promise<boolean> {
   const tab = await chrome.tabs.get(tabId).catch(() => null);
@@ -47,7 +48,7 @@ async function loading(tabId: number): Promise<boolean> {
 
 /** After a command timed out in the tab: the reason, when the page itself is blocked. */
 export async function blockedAfterTimeout(tabId: number, timeoutMs: number): Promise<AgentError | null> {
-  if ((await responds(tabId)) || (await loading(tabId))) return null;
+  if ((await loading(tabId)) || (await responds(tabId))) return null;
   if (!blocked.has(tabId)) blocked.set(tabId, Date.now() - timeoutMs);
   return unresponsiveError(tabId);
 }
@@ -64,7 +65,7 @@ export async function assertResponsive(tabId: number): Promise<void> {
 
 /** Whether the page does not answer now (known blocked, or a fresh probe is silent). */
 export async function isBlocked(tabId: number): Promise<boolean> {
-  if ((await responds(tabId)) || (await loading(tabId))) {
+  if ((await loading(tabId)) || (await responds(tabId))) {
     blocked.delete(tabId);
     return false;
   }
