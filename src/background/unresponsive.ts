@@ -73,6 +73,25 @@ export async function isBlocked(tabId: number): Promise<boolean> {
   return true;
 }
 
+/** How long after an action's input the page may take to answer before it is probed. */
+const SETTLE_MS = 1000;
+
+/**
+ * An action's round trip through the page after its input, bounded: when
+ * the page does not answer within a second (the input started a long
+ * script), it is probed, and if blocked the action ends ('busy': the input
+ * was delivered) rather than waiting out its timeout. Later commands then
+ * learn it at once.
+ */
+export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SETTLE_MS)));
+  const first = await Promise.race([trip.then((value) => ({ value })), slow]).finally(() => clearTimeout(timer));
+  if (first) return first;
+  if (await isBlocked(tabId)) return 'busy';
+  return { value: await trip };
+}
+
 function unresponsiveError(tabId: number): AgentError {
   const seconds = Math.max(1, Math.round((Date.now() - (blocked.get(tabId) ?? Date.now())) / 1000));
   return new AgentError(

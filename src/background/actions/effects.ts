@@ -9,9 +9,10 @@ import { cdp, isAttached } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
+import { settleOrBusy } from '../unresponsive.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser'>;
+type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive'>;
 
 /** How long a navigation the action started may take to load before we report it as started only. */
 const NAVIGATION_WAIT_MS = 10_000;
@@ -94,11 +95,13 @@ export async function withEffects<T>(
       throw error;
     });
     const value = await Promise.race([acting, dialogPromise]);
+    let busy = false;
     if (value !== 'dialog' && !options.settled) {
       // One round trip through the page's main thread: by then a navigation
       // or window.open the input triggered has reached the browser. A dialog
       // the page opens meanwhile blocks that thread, so it ends the wait too.
-      await Promise.race([roundTripThroughPage(tabId), dialogPromise]);
+      const settled = await Promise.race([settleOrBusy(tabId, roundTripThroughPage(tabId)), dialogPromise]);
+      if (settled === 'busy') busy = true;
     }
 
     if (navigationStarted && !dialog) {
@@ -122,6 +125,7 @@ export async function withEffects<T>(
         ...(dialog ? { dialog } : {}),
         ...(download ? { download } : {}),
         ...(fileChooser ? { fileChooser: { multiple: fileChooser.multiple } } : {}),
+        ...(busy ? { unresponsive: true } : {}),
       },
     };
   } finally {

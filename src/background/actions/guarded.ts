@@ -9,6 +9,7 @@
 import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { tryFrame } from '../frames.ts';
+import { settleOrBusy } from '../unresponsive.ts';
 import type { CommandContext } from '../router.ts';
 import { withEffects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
@@ -40,6 +41,7 @@ export async function guardedClick(
       if (frameId !== 0) void tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
       throw error;
     }
+    let busy = false;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -48,7 +50,13 @@ export async function guardedClick(
           await click(point);
           // Also the round trip through the page after the input (withEffects' settled). Not
           // waiting for a content script: a press that navigated away or opened a dialog arrived.
-          const result = await tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
+          const settled = await settleOrBusy(tabId, tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined));
+          // The press started a script that blocks the page: it arrived, and the guard cannot answer.
+          if (settled === 'busy') {
+            busy = true;
+            return;
+          }
+          const result = settled.value;
           if (result?.outcome === 'missed') throw new Missed(result.landedOn, result.target, result.replaced);
           if (result?.outcome === 'none') {
             throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
@@ -56,7 +64,7 @@ export async function guardedClick(
         },
         { fileChoosers: true, settled: true },
       );
-      return { point, effects };
+      return { point, effects: busy ? { ...effects, unresponsive: true } : effects };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {

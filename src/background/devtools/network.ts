@@ -159,7 +159,9 @@ export async function networkGet(params: Params<'network.get'>): Promise<Result<
       const body = await send<{ body: string; base64Encoded: boolean }>('Network.getResponseBody', { requestId: params.id });
       responseBody = { text: body.body, base64: body.base64Encoded };
     } catch (error) {
-      bodyNote = `response body not available (${(error as Error).message}): Chrome drops bodies when the page navigates away or its buffer fills; reload and ask again.`;
+      // The page's renderer keeps the bodies: a blocked or crashed page cannot hand them out.
+      if (error instanceof AgentError && (error.code === 'PAGE_UNRESPONSIVE' || error.code === 'PAGE_CRASHED')) bodyNote = `response body not available now: ${error.message}`;
+      else bodyNote = `response body not available (${(error as Error).message}): Chrome drops bodies when the page navigates away or its buffer fills; reload and ask again.`;
     }
   }
   return { tabId, entry: request.entry, requestHeaders: request.requestHeaders, responseHeaders: request.responseHeaders, requestBody, responseBody, bodyNote };
