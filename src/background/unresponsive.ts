@@ -3,9 +3,10 @@
  * synchronous task. Nothing in such a page answers — content scripts, CDP
  * commands that run in the renderer, input — so every command would wait out
  * its timeout, and a same-site navigation or reload never commits either
- * (measured, Chromium 156). Learned when a command times out and a probe of
- * the page gets no answer; later commands probe again briefly and fail at
- * once with PAGE_UNRESPONSIVE; navigation leaves through about:blank
+ * (measured, Chromium 156). Learned when a command times out, or the page
+ * goes quiet right after an action's input, and a probe of the page gets no
+ * answer; later commands probe again briefly and fail at once with
+ * PAGE_UNRESPONSIVE; navigation leaves through about:blank
  * (commands/navigate.ts).
  */
 import { AgentError } from '../shared/errors.ts';
@@ -25,7 +26,7 @@ export function watchResponsiveness(): void {
  * Whether the page's main thread answers within PROBE_MS: a CDP evaluate
  * when the debugger is on the tab, else a content-script ping.
  */
-export async function responds(tabId: number): Promise<boolean> {
+async function responds(tabId: number): Promise<boolean> {
   const answer = chrome.debugger
     .sendCommand({ tabId }, 'Runtime.evaluate', { expression: '0', silent: true })
     .catch(() => chrome.tabs.sendMessage(tabId, { type: 'ping' }, { frameId: 0 }))
