@@ -64,14 +64,14 @@ test('an element replaced or covered in the moment of the click: the press is st
        }, { once: true });
      </script>`,
   );
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/rerender'))!;
+  const title = async () => (await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text;
   const replaced = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Buy"') });
   expect(replaced.text).toMatch(/STALE_REF: <button>Buy<\/button> was replaced just as it was clicked.*landed on <button>Delete<\/button>/);
-  expect(await page.title()).toBe('Actions');
+  expect(await title()).toContain('"Actions"');
   const covered = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Help"'), timeout: 1500 });
   expect(covered.text).toContain('COVERED');
   expect(covered.text).toContain('tooltip');
-  expect(await page.title()).toBe('Actions');
+  expect(await title()).toContain('"Actions"');
 });
 
 test('a disabled button gives NOT_ENABLED after waiting', async ({ agent }) => {

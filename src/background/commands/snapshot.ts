@@ -7,6 +7,7 @@ import { frameOfRef } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { ensureAttached } from '../cdp.ts';
+import { AgentError } from '../../shared/errors.ts';
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
@@ -19,7 +20,13 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
   const state = { floor: await refFloor(tabId) };
-  const text = await frameSnapshot(tabId, startFrame, options, state, 0);
+  const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
+    // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
+    if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
+    const { url } = await browser.tabs.get(tabId);
+    if (url !== 'about:blank' && url !== '') throw error;
+    return '';
+  });
   await raiseRefFloor(tabId, state.floor);
   const tab = await browser.tabs.get(tabId);
   return { tabId, url: tab.url ?? '', title: tab.title ?? '', text };
