@@ -156,8 +156,8 @@ export async function cdp<T = unknown>(tabId: number, method: string, params: ob
   return send<T>(tabId, undefined, method, params);
 }
 
-/** Sends a command to a child session (worker, iframe) auto-attached under a tab. */
-export async function cdpSession<T = unknown>(tabId: number, sessionId: string, method: string, params: object = {}): Promise<T> {
+/** Sends a command to a child session (worker, iframe) auto-attached under a tab; without one, to the tab itself. */
+export async function cdpSession<T = unknown>(tabId: number, sessionId: string | undefined, method: string, params: object = {}): Promise<T> {
   return send<T>(tabId, sessionId, method, params);
 }
 

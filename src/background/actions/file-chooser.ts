@@ -52,8 +52,7 @@ export function takeFileChooser(tabId: number): FileChooser | undefined {
 }
 
 export async function fillFileChooser(tabId: number, chooser: FileChooser, files: string[]): Promise<void> {
-  const params = { backendNodeId: chooser.backendNodeId, files };
-  await (chooser.sessionId ? cdpSession(tabId, chooser.sessionId, 'DOM.setFileInputFiles', params) : cdp(tabId, 'DOM.setFileInputFiles', params));
+  await cdpSession(tabId, chooser.sessionId, 'DOM.setFileInputFiles', { backendNodeId: chooser.backendNodeId, files });
 }
 
 /**

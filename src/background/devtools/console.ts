@@ -7,7 +7,7 @@
  */
 import type { ConsoleEntry, ConsoleLevel } from '../../shared/methods/devtools.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { cdp, cdpSession, isAttached, onCdpEvent } from '../cdp.ts';
+import { cdpSession, isAttached, onCdpEvent } from '../cdp.ts';
 import { resolveTab } from '../tabs.ts';
 import { formatConsoleArgs, formatRemote, isCutShort, type Rendered, type RemoteObject } from './preview.ts';
 import { serializeInPage } from './serialize.ts';
@@ -62,7 +62,7 @@ function releaseIfDue(tabId: number, sessionId: string | undefined, entry: Bound
   if (entry.objects < RELEASE_EVERY || entry.rendering > 0 || !isAttached(tabId)) return;
   entry.objects = 0;
   const release = { objectGroup: 'console' };
-  void (sessionId ? cdpSession(tabId, sessionId, 'Runtime.releaseObjectGroup', release) : cdp(tabId, 'Runtime.releaseObjectGroup', release)).catch(() => undefined);
+  void cdpSession(tabId, sessionId, 'Runtime.releaseObjectGroup', release).catch(() => undefined);
 }
 
 function logOf(tabId: number): BoundedLog<ConsoleEntry> {
@@ -89,7 +89,7 @@ async function renderDeep(tabId: number, sessionId: string | undefined, entry: C
   for (const arg of args) {
     if (!arg.objectId || !isCutShort(arg)) continue;
     const call = { functionDeclaration: RENDER, objectId: arg.objectId, returnByValue: true };
-    const reply = await (sessionId ? cdpSession<Reply>(tabId, sessionId, 'Runtime.callFunctionOn', call) : cdp<Reply>(tabId, 'Runtime.callFunctionOn', call)).catch(() => null);
+    const reply = await cdpSession<Reply>(tabId, sessionId, 'Runtime.callFunctionOn', call).catch(() => null);
     if (typeof reply?.result.value === 'string') rendered.set(arg, reply.result.value);
   }
   if (rendered.size) entry.text = textOf(type, args, rendered);

@@ -80,7 +80,7 @@ type Send = <T>(method: string, params: object) => Promise<T>;
 
 /** CDP to the tab, or to one of its child sessions (an out-of-process iframe). */
 function send(tabId: number, sessionId?: string): Send {
-  return <T>(method: string, params: object) => (sessionId ? cdpSession<T>(tabId, sessionId, method, params) : cdp<T>(tabId, method, params));
+  return <T>(method: string, params: object) => cdpSession<T>(tabId, sessionId, method, params);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { NetworkEntry } from '../../shared/methods/devtools.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { resolveTab } from '../tabs.ts';
-import { cdp, cdpSession, onCdpEvent } from '../cdp.ts';
+import { cdpSession, onCdpEvent } from '../cdp.ts';
 import { BoundedLog } from './bounded.ts';
 
 const MAX_REQUESTS = 10_000;
@@ -142,7 +142,7 @@ export async function networkGet(params: Params<'network.get'>): Promise<Result<
   if (!request || !logs.get(tabId)?.newestFirst().includes(request)) {
     throw new AgentError('INVALID_PARAMS', `No request with id "${params.id}" in the log of tab ${tabId}. Call browser_network_requests for the current ids (the log is empty after a clear or an extension restart).`);
   }
-  const send = <T>(method: string, args: object) => (request.sessionId ? cdpSession<T>(tabId, request.sessionId, method, args) : cdp<T>(tabId, method, args));
+  const send = <T>(method: string, args: object) => cdpSession<T>(tabId, request.sessionId, method, args);
   let requestBody: Result<'network.get'>['requestBody'];
   if (request.postData !== undefined) requestBody = { text: request.postData, base64: false };
   else if (request.hasPostData) {
