@@ -5,7 +5,7 @@
  * turn a frame-local point into a point in the tab's viewport.
  */
 import browser from 'webextension-polyfill';
-import type { FrameOffset } from '../shared/content-messages.ts';
+import { toParent, type FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { frameIdForNonce, sendToFrame } from './frames.ts';
 
@@ -69,9 +69,4 @@ export async function frameTransform(tabId: number, frameId: number, aim?: Point
     id = link.parent;
   }
   return total;
-}
-
-/** A point in the frame's viewport, in the viewport `transform` maps into. */
-export function toParent(transform: FrameOffset, p: Point): Point {
-  return { x: transform.x + transform.scaleX * p.x, y: transform.y + transform.scaleY * p.y };
 }

@@ -42,7 +42,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
       if (attempt >= RETRY_DELAYS.length) {
         const tab = await browser.tabs.get(tabId).catch(() => null);
         if (!tab) throw tabClosed(tabId);
-        if (frameId === 0 && (tab.url === 'about:blank' || tab.url === '')) {
+        if (frameId === 0 && isBlank(tab.url)) {
           throw new AgentError('CONTENT_SCRIPT_UNAVAILABLE', `Tab ${tabId} shows about:blank, an empty page with nothing to read or act on. Open a page in it first with browser_navigate.`);
         }
         throw new AgentError(
@@ -82,6 +82,9 @@ async function inject(tabId: number, frameId: number): Promise<void> {
     // Restricted pages refuse injection; the retry loop reports it.
   });
 }
+
+/** A tab showing nothing yet (just opened) or any more (just left): no content script runs there. */
+export const isBlank = (url: string | undefined): boolean => url === 'about:blank' || url === '';
 
 export const tabClosed = (tabId: number): AgentError => new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
 

@@ -49,9 +49,7 @@ async function loading(tabId: number): Promise<boolean> {
 
 /** After a command timed out in the tab: the reason, when the page itself is blocked. */
 export async function blockedAfterTimeout(tabId: number, timeoutMs: number): Promise<AgentError | null> {
-  if ((await loading(tabId)) || (await responds(tabId))) return null;
-  if (!blocked.has(tabId)) blocked.set(tabId, Date.now() - timeoutMs);
-  return unresponsiveError(tabId);
+  return (await isBlocked(tabId, timeoutMs)) ? unresponsiveError(tabId) : null;
 }
 
 /** Before a command that needs the page: fails at once if it is still blocked. */
@@ -64,13 +62,16 @@ export async function assertResponsive(tabId: number): Promise<void> {
   throw unresponsiveError(tabId);
 }
 
-/** Whether the page does not answer now (known blocked, or a fresh probe is silent). */
-export async function isBlocked(tabId: number): Promise<boolean> {
+/**
+ * Whether the page does not answer now; remembered (as silent for at least
+ * `silentMs`) so that later commands learn it at once.
+ */
+export async function isBlocked(tabId: number, silentMs = PROBE_MS): Promise<boolean> {
   if ((await loading(tabId)) || (await responds(tabId))) {
     blocked.delete(tabId);
     return false;
   }
-  if (!blocked.has(tabId)) blocked.set(tabId, Date.now() - PROBE_MS);
+  if (!blocked.has(tabId)) blocked.set(tabId, Date.now() - silentMs);
   return true;
 }
 

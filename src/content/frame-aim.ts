@@ -5,7 +5,7 @@
  * wants clicked, whether a pointer there reaches the child at all — scrolled
  * into our view and not covered. The child's own hit test cannot see either.
  */
-import type { FrameOffset } from '../shared/content-messages.ts';
+import { toParent, type FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { assertHit, viewport } from './actions/hit.ts';
 import { describe } from './actions/describe.ts';
@@ -20,7 +20,7 @@ export function offsetOf(frame: FrameElement, aim: Point | undefined, hitTest: b
   bringIntoView(frame, aim);
   const offset = measure(frame);
   if (!hitTest) return offset;
-  const at = apply(offset, aim);
+  const at = toParent(offset, aim);
   try {
     assertHit(frame, at.x, at.y);
   } catch (error) {
@@ -29,8 +29,6 @@ export function offsetOf(frame: FrameElement, aim: Point | undefined, hitTest: b
   }
   return offset;
 }
-
-const apply = (offset: FrameOffset, p: Point): Point => ({ x: offset.x + offset.scaleX * p.x, y: offset.y + offset.scaleY * p.y });
 
 /**
  * The child's viewport origin is the iframe's content box (inside border and
@@ -86,13 +84,13 @@ function assertAxisAligned(frame: FrameElement): void {
 function bringIntoView(frame: FrameElement, aim: Point): void {
   for (let el = composedParent(frame); el && el !== document.body && el !== document.documentElement; el = composedParent(el)) {
     if (!scrolls(el)) continue;
-    const at = apply(measure(frame), aim);
+    const at = toParent(measure(frame), aim);
     const box = el.getBoundingClientRect();
     const left = box.left + el.clientLeft;
     const top = box.top + el.clientTop;
     el.scrollBy({ left: outside(at.x, left, el.clientWidth), top: outside(at.y, top, el.clientHeight), behavior: 'instant' });
   }
-  const at = apply(measure(frame), aim);
+  const at = toParent(measure(frame), aim);
   const vp = viewport();
   window.scrollBy({ left: outside(at.x, 0, vp.width), top: outside(at.y, 0, vp.height), behavior: 'instant' });
 }

@@ -44,6 +44,11 @@ export interface FrameOffset {
   scaleY: number;
 }
 
+/** A point in the child frame's viewport, in the viewport `offset` maps into (content script and worker alike). */
+export function toParent(offset: FrameOffset, p: { x: number; y: number }): { x: number; y: number } {
+  return { x: offset.x + offset.scaleX * p.x, y: offset.y + offset.scaleY * p.y };
+}
+
 export interface Box {
   x: number;
   y: number;

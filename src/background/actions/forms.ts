@@ -8,7 +8,7 @@ import { resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
-import { frameOf, targetSpec, waitBudget } from './target.ts';
+import { ACTIONABLE, frameOf, targetSpec, waitBudget } from './target.ts';
 import { guardedClick } from './guarded.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
@@ -26,8 +26,7 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   if (!want && before.kind === 'radio') {
     throw new AgentError('INVALID_TARGET', 'A radio button cannot be unchecked by clicking it; check another radio button of the group instead.');
   }
-  const options = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) };
-  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) => mouseClick(tabId, at.x, at.y));
+  const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) }, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec });
   if (after.checked !== want) {
     throw new AgentError('EXECUTION_ERROR', `Clicked ${point.description} but it is still ${after.checked === true ? 'checked' : after.checked === 'mixed' ? 'mixed' : 'unchecked'}; the page may handle clicks differently — take a snapshot to see.`);
@@ -62,15 +61,11 @@ export async function scroll(params: Params<'scroll'>): Promise<Result<'scroll'>
 }
 
 /**
- * Sets files on an <input type=file> with CDP DOM.setFileInputFiles: the
- * content script marks the element, the main world finds it by the mark.
- * The server has already checked that every path exists.
- */
-/**
  * Files into a page, three ways: a file chooser an earlier click opened (no
  * target); a file input in the main frame, set directly (hidden ones too);
  * anything else — the styled "Upload" button most pages show, an input in a
  * frame or shadow root — clicked, and the chooser that click opens filled.
+ * The server has already checked that every path exists.
  */
 export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandContext): Promise<Result<'fileUpload'>> {
   const tabId = await resolveTab(params.tabId);
@@ -91,8 +86,7 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
     return { tabId, detail: `${input.description} ← ${count}`, via: 'cdp' };
   }
   takeFileChooser(tabId); // one left from before is not this click's
-  const options = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) };
-  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) => mouseClick(tabId, at.x, at.y));
+  const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) }, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const chooser = await nextFileChooser(tabId, CHOOSER_WAIT_MS);
   if (!chooser) {
     throw new AgentError('INVALID_TARGET', `Clicking ${point.description} opened no file chooser. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one) or the button that opens the chooser.`);

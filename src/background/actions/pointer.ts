@@ -5,13 +5,11 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
-import { frameOf, pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame } from '../frames.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
-
-const ACTIONABLE = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true };
 
 export async function click(params: Params<'click'>, ctx: CommandContext): Promise<Result<'click'>> {
   const tabId = await resolveTab(params.tabId);

@@ -3,10 +3,10 @@
  * viewport, after the content script has waited for the element to be
  * actionable.
  */
-import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
+import { toParent, type LocateOptions, type TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { ensureAttached } from '../cdp.ts';
-import { frameTransform, toParent } from '../frame-map.ts';
+import { frameTransform } from '../frame-map.ts';
 import { sendToFrame, sleep } from '../frames.ts';
 import { frameOfRef, isRef } from '../../shared/refs.ts';
 
@@ -38,6 +38,9 @@ export function targetFromString(text: string): TargetSpec {
 export function frameOf(spec: TargetSpec | undefined): number {
   return spec?.ref ? frameOfRef(spec.ref) : 0;
 }
+
+/** The checks a click waits for, as Playwright's actionability. */
+export const ACTIONABLE = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true };
 
 /** Milliseconds the content script may wait for actionability, leaving time to act and answer. */
 export function waitBudget(timeoutMs: number): number {

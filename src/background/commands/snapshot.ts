@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { sendToFrame } from '../frames.ts';
+import { isBlank, sendToFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
@@ -23,8 +23,7 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
     // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
     if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
-    const { url } = await browser.tabs.get(tabId);
-    if (url !== 'about:blank' && url !== '') throw error;
+    if (!isBlank((await browser.tabs.get(tabId)).url)) throw error;
     return '';
   });
   await raiseRefFloor(tabId, state.floor);

@@ -4,10 +4,10 @@
  */
 import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
-import type { Box, TargetSpec } from '../../shared/content-messages.ts';
+import { toParent, type Box, type TargetSpec } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
-import { frameTransform, toParent } from '../frame-map.ts';
+import { frameTransform } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { unlessDialog } from '../actions/dialogs.ts';
