@@ -236,11 +236,13 @@ async function groupTab(tabId: number, info: SessionInfo): Promise<void> {
     const existing = session?.groupId !== undefined ? await chrome.tabGroups.get(session.groupId).catch(() => null) : null;
     const groupId = await chrome.tabs.group({ tabIds: [tabId], ...(existing ? { groupId: existing.id } : {}) });
     if (!existing) {
-      const color = GROUP_COLORS[[...info.id].reduce((h, c) => h + c.charCodeAt(0), 0) % GROUP_COLORS.length];
-      await chrome.tabGroups.update(groupId, { title: info.name, color });
+      // Recorded before the group is styled: should styling fail, the group
+      // is still known as the session's and not taken for the user's.
       await update((state) => {
         sessionOf(state, info).groupId = groupId;
       });
+      const color = GROUP_COLORS[[...info.id].reduce((h, c) => h + c.charCodeAt(0), 0) % GROUP_COLORS.length];
+      await chrome.tabGroups.update(groupId, { title: info.name, color });
     }
   } catch {
     // Popup windows cannot hold groups; the tab still belongs to the session.
@@ -267,9 +269,13 @@ export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, open
   });
   chrome.tabs.onUpdated.addListener(async (tabId, change) => {
     if (change.groupId === undefined || groupingNow.has(tabId)) return;
+    // Events can arrive after our own grouping finished; judge by where the
+    // tab is now, not by the event, so a late one cannot read as a drag.
+    const groupId = (await chrome.tabs.get(tabId).catch(() => null))?.groupId;
+    if (groupId === undefined || groupingNow.has(tabId)) return;
     const { sessions } = await load();
     const owner = await sessionIdOfTab(tabId);
-    const target = Object.entries(sessions).find(([, s]) => s.groupId !== undefined && s.groupId === change.groupId);
+    const target = Object.entries(sessions).find(([, s]) => s.groupId !== undefined && s.groupId === groupId);
     // Dragging a tab into a session's group shares it; dragging it out takes it back.
     if (target && target[0] !== owner) await adoptTab(tabId, false, { id: target[0], name: target[1].name });
     else if (!target && owner !== null) await forgetTab(tabId);
