@@ -182,6 +182,8 @@ test('dialogs are reported by the action that opened them and block other comman
   expect(asked.text).toContain('A prompt dialog opened: "Your name?" (default "anon")');
   const blocked = await agent.server.call('browser_snapshot');
   expect(blocked.text).toContain('DIALOG_OPEN');
+  // An agent may think for a while first: a page held by a dialog is waiting for it, not blocked.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
   const handled = await agent.server.ok('browser_handle_dialog', { accept: true, promptText: 'Ada' });
   expect(handled.text).toContain('Accepted the prompt dialog');
   const page = agent.browser.context.pages().find((p) => p.url().endsWith('/dialogs'))!;

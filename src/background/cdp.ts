@@ -4,7 +4,7 @@
  * first use per tab and kept while the agent controls the tab.
  */
 import { AgentError } from '../shared/errors.ts';
-import { assertResponsive } from './unresponsive.ts';
+import { assertResponsive, deliverInput } from './unresponsive.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();
@@ -171,7 +171,8 @@ async function send<T>(tabId: number, sessionId: string | undefined, method: str
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {
-    const command = chrome.debugger.sendCommand(target, method, params) as Promise<T>;
+    const sent = chrome.debugger.sendCommand(target, method, params) as Promise<T>;
+    const command = needsRenderer && method.startsWith('Input.') ? deliverInput(tabId, method, sent) : sent;
     return await (needsRenderer ? unlessCrash(tabId, command) : command);
   } catch (error) {
     if (error instanceof AgentError) throw error;

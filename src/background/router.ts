@@ -11,7 +11,6 @@ import { tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 import { blockedAfterTimeout } from './unresponsive.ts';
-import { openDialog } from './actions/dialogs.ts';
 
 export interface CommandContext {
   /** Aborted when the command times out; long waits should stop then. */
@@ -82,7 +81,7 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
   return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, session }))).catch(async (error: unknown) => {
     // Timed out because the page itself is blocked: say that, and later commands learn it at once.
     // (An open dialog blocks the page too, and says so itself.)
-    if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined && !openDialog(tabId)) throw (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
+    if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
     throw error;
   });
 }

@@ -10,6 +10,7 @@
  * (commands/navigate.ts).
  */
 import { AgentError } from '../shared/errors.ts';
+import { openDialog } from './actions/dialogs.ts';
 
 /** Tab → when its page was last seen answering (roughly when it blocked). */
 const blocked = new Map<number, number>();
@@ -55,6 +56,7 @@ export async function blockedAfterTimeout(tabId: number, timeoutMs: number): Pro
 /** Before a command that needs the page: fails at once if it is still blocked. */
 export async function assertResponsive(tabId: number): Promise<void> {
   if (!blocked.has(tabId)) return;
+  if (openDialog(tabId)) return; // the dialog's own error (or its answer) comes next
   if (await responds(tabId)) {
     blocked.delete(tabId);
     return;
@@ -67,7 +69,8 @@ export async function assertResponsive(tabId: number): Promise<void> {
  * `silentMs`) so that later commands learn it at once.
  */
 export async function isBlocked(tabId: number, silentMs = PROBE_MS): Promise<boolean> {
-  if ((await loading(tabId)) || (await responds(tabId))) {
+  // A JavaScript dialog holds the main thread too, waiting for its answer: paused, not blocked.
+  if (openDialog(tabId) || (await loading(tabId)) || (await responds(tabId)) || openDialog(tabId)) {
     blocked.delete(tabId);
     return false;
   }
@@ -88,10 +91,33 @@ const SETTLE_MS = 1000;
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slow = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SETTLE_MS)));
-  const first = await Promise.race([trip.then((value) => ({ value })), slow]).finally(() => clearTimeout(timer));
+  const settled = trip.then((value) => ({ value }));
+  settled.catch(() => undefined); // given up on when busy: its late failure is no news
+  const first = await Promise.race([settled, slow]).finally(() => clearTimeout(timer));
   if (first) return first;
   if (await isBlocked(tabId)) return 'busy';
   return { value: await trip };
+}
+
+/**
+ * Input that reached the page, whose handler then blocked it: the input
+ * call gets no acknowledgement, ever. Unlike a command refused up front,
+ * this input was delivered; a click reports it done (guarded.ts).
+ */
+export class InputStuck extends AgentError {
+  constructor(tabId: number, method: string) {
+    super(
+      'PAGE_UNRESPONSIVE',
+      `The page in tab ${tabId} stopped answering as input reached it (${method}): a handler it ran is stuck in a loop or a very long task, so the rest of the action was not done. Wait and try again, or leave the page with browser_navigate or browser_reload.`,
+    );
+  }
+}
+
+/** An Input.* CDP call, bounded: a page blocked by the handler it ran ends it with InputStuck instead of its timeout. */
+export async function deliverInput<T>(tabId: number, method: string, command: Promise<T>): Promise<T> {
+  const settled = await settleOrBusy(tabId, command);
+  if (settled === 'busy') throw new InputStuck(tabId, method);
+  return settled.value;
 }
 
 function unresponsiveError(tabId: number): AgentError {

@@ -9,7 +9,7 @@
 import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { tryFrame } from '../frames.ts';
-import { settleOrBusy } from '../unresponsive.ts';
+import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import type { CommandContext } from '../router.ts';
 import { withEffects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
@@ -47,7 +47,14 @@ export async function guardedClick(
         tabId,
         ctx.signal,
         async () => {
-          await click(point);
+          try {
+            await click(point);
+          } catch (error) {
+            // Its handler blocked the page: the click arrived, and the guard cannot answer.
+            if (!(error instanceof InputStuck)) throw error;
+            busy = true;
+            return;
+          }
           // Also the round trip through the page after the input (withEffects' settled). Not
           // waiting for a content script: a press that navigated away or opened a dialog arrived.
           const settled = await settleOrBusy(tabId, tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined));
