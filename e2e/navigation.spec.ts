@@ -129,9 +129,10 @@ test('a page whose script never returns says PAGE_UNRESPONSIVE, console still re
     <button onmousedown="setTimeout(() => { while (true) {} }, 0)">Loop after</button>`, 'Busy'));
   await agent.server.ok('browser_navigate', { url });
   const ref = /button "Loop" \[ref=(\w+)\]/.exec((await agent.server.ok('browser_snapshot')).text)![1];
-  // The click's input waits on the blocked page until its timeout; then the reason is named.
-  const click = await agent.server.call('browser_click', { ref, timeout: 1500 });
-  expect(click.text).toContain('Error PAGE_UNRESPONSIVE: The page in tab');
+  // The handler that blocks the page runs in the click's own input: the click arrived, and says
+  // the page stopped answering, instead of waiting out its timeout for an acknowledgement.
+  const click = await agent.server.ok('browser_click', { ref });
+  expect(click.text).toMatch(/^Clicked <button>Loop<\/button>\nThe page has not answered since/);
   // Later commands are told at once rather than each waiting out a timeout of its own.
   for (const [tool, args] of [['browser_snapshot', {}], ['browser_evaluate', { expression: '1' }], ['browser_take_screenshot', {}]] as const) {
     expect((await agent.server.call(tool, { ...args, timeout: 20_000 })).text, tool).toContain('Error PAGE_UNRESPONSIVE');
@@ -148,4 +149,49 @@ test('a page whose script never returns says PAGE_UNRESPONSIVE, console still re
   expect((await agent.server.call('browser_snapshot', { timeout: 1500 })).text).toContain('Error PAGE_UNRESPONSIVE');
   const elsewhere = agent.pages.page('/calm', html('<h1>Calm</h1>', 'Calm'));
   expect((await agent.server.ok('browser_navigate', { url: elsewhere })).text).toContain('Title: Calm');
+});
+
+test('a page that asks before it is left is closed by browser_tabs close; blocked as well, navigate, reload and close still leave it', async ({ agent }) => {
+  const asks = agent.pages.page('/asks', html(`<input aria-label="Draft"><button onclick="while (true) {}">Freeze</button>
+    <script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>`, 'Unsaved'));
+  const elsewhere = agent.pages.page('/elsewhere', html('<h1>Elsewhere</h1>', 'Elsewhere'));
+  const tabOf = (text: string) => Number(/Tab: (\d+)/.exec(text)![1]);
+  // Typing gives the page the user activation that lets its beforeunload dialog show.
+  const openAsking = async () => {
+    const tab = tabOf((await agent.server.ok('browser_navigate', { url: asks })).text);
+    await agent.server.ok('browser_type', { selector: 'input', text: 'unsaved work' });
+    return tab;
+  };
+
+  // Navigating away asks the agent; closing is the agent's decision already.
+  const first = await openAsking();
+  expect((await agent.server.call('browser_navigate', { url: elsewhere })).text).toContain('Error DIALOG_OPEN');
+  expect((await agent.server.ok('browser_tabs', { action: 'close' })).text).toContain(`Closed tab ${first}.`);
+  expect((await agent.server.ok('browser_tabs', { action: 'list' })).text).not.toContain(`tab ${first}:`);
+
+  // Blocked, the page cannot run its handler at all: the tab is unloaded without it, under a new id.
+  const second = await openAsking();
+  const refs = (await agent.server.ok('browser_snapshot')).text;
+  const draft = /textbox "Draft"[^\n]*\[ref=(\w+)\]/.exec(refs)![1];
+  expect((await agent.server.ok('browser_click', { selector: 'button' })).text).toContain('The page has not answered since');
+  const left = (await agent.server.ok('browser_navigate', { url: asks })).text;
+  expect(left).toContain(`The page in tab ${second} was blocked`);
+  const third = tabOf(left);
+  expect(third).not.toBe(second);
+  expect((await agent.server.ok('browser_tabs', { action: 'list' })).text).toContain(`[current] tab ${third}: Unsaved`);
+  // Refs given out before do not carry over to the new page's elements.
+  expect((await agent.server.call('browser_type', { ref: draft, text: 'x' })).text).toContain('Error STALE_REF');
+  expect((await agent.server.ok('browser_snapshot')).text).not.toContain(`[ref=${draft}]`);
+
+  await agent.server.ok('browser_type', { selector: 'input', text: 'more' });
+  await agent.server.ok('browser_click', { selector: 'button' });
+  const reloaded = (await agent.server.ok('browser_reload')).text;
+  expect(reloaded).toContain(`The page in tab ${third} was blocked`);
+  expect(reloaded).toContain('Title: Unsaved');
+
+  await agent.server.ok('browser_type', { selector: 'input', text: 'more' });
+  await agent.server.ok('browser_click', { selector: 'button' });
+  const fourth = Number(/\[current\] tab (\d+)/.exec((await agent.server.ok('browser_tabs', { action: 'list' })).text)![1]);
+  expect((await agent.server.ok('browser_tabs', { action: 'close' })).text).toContain(`Closed tab ${fourth}.`);
+  expect((await agent.server.ok('browser_tabs', { action: 'list' })).text).not.toContain(`tab ${fourth}:`);
 });

@@ -215,6 +215,31 @@ export async function claimManagedTabs(info: SessionInfo): Promise<void> {
   for (const tab of tabs) if (tab.id !== undefined) await adoptTab(tab.id, false, info);
 }
 
+/**
+ * Chrome swapped a tab for another under a new id (a discard; a prerendered
+ * page taking over): its session follows it, and so does its ref floor, so
+ * the new document never reissues a ref number the old one gave out.
+ */
+export async function replaceTab(removedId: number, addedId: number): Promise<void> {
+  const moved = await update((state) => {
+    let found = false;
+    for (const session of Object.values(state.sessions)) {
+      const at = session.ids.indexOf(removedId);
+      if (at < 0) continue;
+      found = true;
+      session.ids[at] = addedId;
+      if (session.current === removedId) session.current = addedId;
+    }
+    const floor = state.refFloors[removedId];
+    if (floor !== undefined) state.refFloors[addedId] = Math.max(state.refFloors[addedId] ?? 0, floor);
+    delete state.refFloors[removedId];
+    return found;
+  });
+  if (!moved) return;
+  for (const hook of releaseHooks) hook(removedId);
+  for (const hook of adoptHooks) hook(addedId);
+}
+
 /** The user shares a tab with a session (popup) or takes it back. */
 export async function unshareTab(tabId: number): Promise<void> {
   await forgetTab(tabId);
@@ -253,6 +278,7 @@ async function groupTab(tabId: number, info: SessionInfo): Promise<void> {
 
 /** Keeps the sets honest when the user closes tabs or drags them in or out of a session's group. */
 export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, openerTabId: number, sessionId: string) => void): void {
+  browser.tabs.onReplaced.addListener((addedId, removedId) => void replaceTab(removedId, addedId));
   browser.tabs.onRemoved.addListener((tabId) => {
     void forgetTab(tabId, true);
     void browser.storage.session.remove(`frames:${tabId}`);

@@ -5,57 +5,88 @@ import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
-import { adoptTab, resolveTab } from '../tabs.ts';
+import { adoptTab, replaceTab, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
 import { waitBudget } from '../actions/target.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });
-  const tabId = params.tabId ?? (await openAgentTab(ctx.session));
-  if (params.tabId !== undefined && !openDialog(tabId)) await leaveIfBlocked(tabId, ctx.signal);
+  const opened = params.tabId ?? (await openAgentTab(ctx.session));
+  const left = params.tabId !== undefined && !openDialog(opened) ? await leaveIfBlocked(opened, ctx.signal) : null;
+  const tabId = left?.tabId ?? opened;
   // An open dialog holds the page (and a beforeunload one opens as it leaves): the agent decides first.
   const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
     waitUntil: params.waitUntil ?? 'load',
     signal: loadingBudget(ctx),
   }));
-  return describe(tabId, outcome);
+  return describe(tabId, outcome, left);
 }
 
 export async function history(params: Params<'history'>, ctx: CommandContext): Promise<Result<'history'>> {
-  const tabId = await resolveTab(params.tabId);
+  const resolved = await resolveTab(params.tabId);
   const waitUntil = params.waitUntil ?? 'load';
   // An open dialog also blocks the page; it is answered first (DIALOG_OPEN below).
-  const left = openDialog(tabId) ? null : await leaveIfBlocked(tabId, ctx.signal);
+  const left = openDialog(resolved) ? null : await leaveIfBlocked(resolved, ctx.signal);
+  const tabId = left?.tabId ?? resolved;
   // A blocked page left for about:blank is reloaded by loading its URL again.
-  let start: () => Promise<unknown> = () => (left ? browser.tabs.update(tabId, { url: left }) : browser.tabs.reload(tabId));
+  let start: () => Promise<unknown> = () => (left ? browser.tabs.update(tabId, { url: left.url }) : browser.tabs.reload(tabId));
   if (params.direction !== 'reload') {
     const { currentIndex, entries } = await cdp<{ currentIndex: number; entries: { id: number }[] }>(tabId, 'Page.getNavigationHistory');
     const entry = entries[currentIndex + (params.direction === 'back' ? -1 : 1)];
     if (!entry) {
       const tab = await browser.tabs.get(tabId);
-      return { tabId, url: tab.url ?? '', title: tab.title ?? '', note: `There is no page to go ${params.direction} to; stayed on ${tab.url}.` };
+      return { tabId, url: tab.url ?? '', title: tab.title ?? '', note: `There is no page to go ${params.direction} to; stayed on ${tab.url}.`, ...replaced(left) };
     }
     // By entry id: tabs.goBack skips entries Chrome's history intervention
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: loadingBudget(ctx) })));
+  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: loadingBudget(ctx) })), left);
+}
+
+/** How long leaving a blocked page for about:blank may take before the tab is discarded instead. */
+const LEAVE_MS = 2_000;
+
+interface Left {
+  /** The URL of the blocked page left behind. */
+  url: string;
+  /** The tab now: a new id when the tab had to be discarded. */
+  tabId: number;
+  /** The tab's old id, when it was discarded. */
+  replacedTab?: number;
 }
 
 /**
  * A page whose main thread is blocked (unresponsive.ts) lets no same-site
  * navigation or reload commit; a browser navigation to about:blank does,
  * in a new renderer, after which the page's site loads normally again
- * (measured). Returns the URL left behind, or null when the page answers.
+ * (measured). One with a beforeunload handler does not let even that
+ * commit, as Chrome waits for the handler: it is discarded, which unloads
+ * it at once, and Chrome gives the tab a new id (tabs.ts follows it).
+ * Returns null when the page answers.
  */
-async function leaveIfBlocked(tabId: number, signal: AbortSignal): Promise<string | null> {
+async function leaveIfBlocked(tabId: number, signal: AbortSignal): Promise<Left | null> {
   if (!(await isBlocked(tabId))) return null;
   const { url = '' } = await browser.tabs.get(tabId);
-  await navigateAndWait(tabId, () => cdp(tabId, 'Page.navigate', { url: 'about:blank' }), { expectUrl: 'about:blank', waitUntil: 'load', signal });
-  return url;
+  try {
+    await navigateAndWait(tabId, () => cdp(tabId, 'Page.navigate', { url: 'about:blank' }), {
+      expectUrl: 'about:blank',
+      waitUntil: 'load',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(LEAVE_MS)]),
+    });
+    return { url, tabId };
+  } catch (error) {
+    if (signal.aborted || !(error instanceof AgentError && error.code === 'NAV_TIMEOUT')) throw error;
+  }
+  const replacement = await chrome.tabs.discard(tabId);
+  if (replacement?.id === undefined) throw new AgentError('PAGE_UNRESPONSIVE', `The page in tab ${tabId} is blocked and could not be left or unloaded. Close the tab with browser_tabs.`);
+  await replaceTab(tabId, replacement.id);
+  return { url, tabId: replacement.id, replacedTab: tabId };
 }
+
+const replaced = (left: Left | null) => (left?.replacedTab !== undefined ? { replacedTab: left.replacedTab } : {});
 
 /**
  * Ends the wait for a page to load a second before the command's timeout,
@@ -81,7 +112,7 @@ export async function openAgentTab(session: SessionInfo): Promise<number> {
   return tabId;
 }
 
-async function describe(tabId: number, outcome: NavigationOutcome): Promise<Result<'navigate'>> {
+async function describe(tabId: number, outcome: NavigationOutcome, left: Left | null): Promise<Result<'navigate'>> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) throw new AgentError('TAB_CLOSED', `Tab ${tabId} closed during the navigation.`);
   return {
@@ -90,5 +121,6 @@ async function describe(tabId: number, outcome: NavigationOutcome): Promise<Resu
     title: tab.title ?? '',
     ...(outcome.status !== undefined ? { status: outcome.status } : {}),
     ...(outcome.download ? { download: outcome.download } : {}),
+    ...replaced(left),
   };
 }

@@ -3,11 +3,13 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { normalizeUrl } from '../../shared/urls.ts';
 import { detach } from '../cdp.ts';
+import { handleDialog, onDialogOpened, openDialog } from '../actions/dialogs.ts';
 import { navigateAndWait } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
-import { adoptTab, currentTab, listTabs, resolveTab } from '../tabs.ts';
+import { adoptTab, currentTab, forgetTab, listTabs, resolveTab } from '../tabs.ts';
 import type { SessionInfo } from '../../shared/protocol.ts';
 import { loadingBudget, openAgentTab } from './navigate.ts';
+import { isBlocked } from '../unresponsive.ts';
 
 export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext): Promise<Result<'tabs.list'>> {
   return { tabs: await listTabs(ctx.session) };
@@ -34,11 +36,55 @@ export async function tabsClose(params: Params<'tabs.close'>, ctx: CommandContex
     const { windowId } = await browser.tabs.get(tabId);
     await browser.tabs.create({ windowId, active: true });
   }
-  await detach(tabId);
-  await browser.tabs.remove(tabId);
+  await closeTab(tabId);
   // tabs.onRemoved updates the agent's set; wait for it so "current" is right.
   for (let i = 0; i < 50 && (await currentTab(ctx.session)) === tabId; i++) await new Promise((r) => setTimeout(r, 10));
   return { closed: tabId, current: await currentTab(ctx.session) };
+}
+
+/** How long a page may take to go before it is probed for a blocked main thread. */
+const LEAVE_MS = 1_000;
+/** How long a page may then take to go (a beforeunload handler runs first). */
+const CLOSE_MS = 5_000;
+
+/**
+ * Closes the tab even when its page asks before it is left: the agent asked
+ * to close, as Playwright's page.close() does by default. Chrome runs the
+ * beforeunload handlers on tabs.remove and waits on the dialog, so it is
+ * accepted through the debugger, still attached for that.
+ */
+async function closeTab(tabId: number): Promise<void> {
+  const stop = onDialogOpened((id, dialog) => {
+    if (id === tabId && dialog.type === 'beforeunload') void handleDialog(tabId, true).catch(() => undefined);
+  });
+  const dialog = openDialog(tabId);
+  if (dialog?.type === 'beforeunload') await handleDialog(tabId, false).catch(() => undefined);
+  try {
+    const removed = browser.tabs.remove(tabId).then(() => true);
+    removed.catch(() => undefined);
+    if (await within(removed, LEAVE_MS)) return;
+    if (await isBlocked(tabId)) {
+      // A blocked page cannot run its unload handlers, and Chrome waits for
+      // them even on about:blank; discarding unloads it without them
+      // (measured: at once), as a tab under a new id.
+      const replacement = await chrome.tabs.discard(tabId);
+      await forgetTab(tabId, true);
+      if (replacement?.id !== undefined) await browser.tabs.remove(replacement.id);
+      return;
+    }
+    if (await within(removed, CLOSE_MS)) return;
+    throw new AgentError('DIALOG_OPEN', `The page in tab ${tabId} did not close: it asks before it is left, and the extension cannot answer for it (the debugger is not on this tab). Answer the page's dialog in the browser, or navigate the tab elsewhere first.`);
+  } finally {
+    stop();
+    await detach(tabId);
+  }
+}
+
+/** Whether `promise` settles true within `ms`. */
+async function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 async function info(tabId: number, session: SessionInfo): Promise<Result<'tabs.new'>> {

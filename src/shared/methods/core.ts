@@ -20,6 +20,8 @@ const NavigationResult = z.object({
   status: z.number().int().optional(),
   /** The URL downloaded a file instead of showing a page. */
   download: z.object({ filename: z.string(), path: z.string(), bytes: z.number(), state: z.string() }).optional(),
+  /** The tab's old id: its blocked page could only be left by discarding it, and Chrome gave the tab a new id. */
+  replacedTab: TabId.optional(),
 });
 
 export const CORE_METHODS = {

@@ -34,8 +34,9 @@ function historyTool(name: 'browser_navigate_back' | 'browser_navigate_forward' 
     readOnly: false,
     async handle(params, response, ctx) {
       const result = await ctx.browser.call('history', { ...params, direction }, ctx.timeoutMs);
-      if (result.note) response.text(result.note);
-      else reportNavigation(result, response, direction === 'reload' ? 'Reloaded' : 'Now at');
+      if (!result.note) return reportNavigation(result, response, direction === 'reload' ? 'Reloaded' : 'Now at');
+      if (result.replacedTab !== undefined) response.text(`Tab ${result.replacedTab} was discarded to leave its blocked page; it is now tab ${result.tabId}.`);
+      response.text(result.note);
     },
   });
 }
@@ -45,6 +46,9 @@ export const navigateForward = historyTool('browser_navigate_forward', 'forward'
 export const reload = historyTool('browser_reload', 'reload', 'Reload the page');
 
 function reportNavigation(result: Result<'navigate'>, response: ToolResponse, verb: string): void {
+  if (result.replacedTab !== undefined) {
+    response.text(`The page in tab ${result.replacedTab} was blocked and could not run its unload handlers, so it was discarded; the tab is now tab ${result.tabId} (use that id).`);
+  }
   if (result.download) {
     const d = result.download;
     response.text(`${result.url} is a download, not a page: ${d.filename} (${d.bytes} bytes, ${d.state}) saved to ${d.path}`, `Tab: ${result.tabId}`);
