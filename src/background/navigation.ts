@@ -73,6 +73,30 @@ export async function navigateAndWait(
   return outcome;
 }
 
+/** How soon a navigation must begin after `act` to count as its doing. */
+const BEGIN_MS = 1000;
+
+/**
+ * Runs `act` (e.g. accepting a beforeunload dialog, which lets the
+ * navigation it held go on) and, when a main-frame navigation begins within
+ * a second, waits for its page to load; null when none began.
+ */
+export async function navigationAfter(tabId: number, act: () => Promise<unknown>, signal: AbortSignal): Promise<NavigationOutcome | null> {
+  let began = false;
+  const stop = listenAll([on(chrome.webNavigation.onBeforeNavigate, (d) => void (d.tabId === tabId && d.frameId === 0 && (began = true)))]);
+  const none = new AbortController();
+  const timer = setTimeout(() => began || none.abort(), BEGIN_MS);
+  try {
+    return await waitForMainFrame(tabId, act, { waitUntil: 'load', signal: AbortSignal.any([signal, none.signal]) });
+  } catch (error) {
+    if (none.signal.aborted) return null;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    stop();
+  }
+}
+
 function waitForMainFrame(
   tabId: number,
   start: () => Promise<unknown>,

@@ -6,7 +6,9 @@ import { hasChildFrames, linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts
 import type { FoundElement } from '../../shared/content-messages.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
-import { assertNoDialog, handleDialog as answerDialog } from './dialogs.ts';
+import { assertNoDialog, handleDialog as answerDialog, openDialog } from './dialogs.ts';
+import { navigationAfter } from '../navigation.ts';
+import { loadingBudget } from '../commands/navigate.ts';
 import { frameOf, targetSpec, waitBudget } from './target.ts';
 import { waitForText } from './wait-text.ts';
 
@@ -62,10 +64,16 @@ async function waitForUrl(tabId: number, pattern: string, deadline: number, sign
   throw new AgentError('TIMEOUT', `Waited for the URL to match "${pattern}"; it is still ${last}.`);
 }
 
-export async function handleDialog(params: Params<'handleDialog'>): Promise<Result<'handleDialog'>> {
+export async function handleDialog(params: Params<'handleDialog'>, ctx: CommandContext): Promise<Result<'handleDialog'>> {
   const tabId = await resolveTab(params.tabId);
-  const dialog = await answerDialog(tabId, params.accept, params.promptText);
-  return { tabId, detail: `${params.accept ? 'Accepted' : 'Dismissed'} the ${dialog.type} dialog "${dialog.message}"${params.promptText !== undefined ? ` with "${params.promptText}"` : ''}.` };
+  const answer = () => answerDialog(tabId, params.accept, params.promptText);
+  const pending = openDialog(tabId);
+  const leaving = pending?.type === 'beforeunload' && params.accept;
+  const outcome = leaving ? await navigationAfter(tabId, answer, loadingBudget(ctx)) : null;
+  const dialog = leaving ? pending : await answer();
+  const message = dialog?.message ? ` "${dialog.message}"` : '';
+  const detail = `${params.accept ? 'Accepted' : 'Dismissed'} the ${dialog?.type} dialog${message}${params.promptText !== undefined ? ` with "${params.promptText}"` : ''}.`;
+  return { tabId, detail: outcome ? `${detail} Left the page; now at ${outcome.url}.` : detail };
 }
 
 export async function get(params: Params<'get'>): Promise<Result<'get'>> {

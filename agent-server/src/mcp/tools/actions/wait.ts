@@ -25,7 +25,7 @@ export const waitFor = defineTool({
 export const handleDialog = defineTool({
   name: 'browser_handle_dialog',
   title: 'Answer a dialog',
-  description: 'Accept or dismiss the alert, confirm or prompt dialog that is open in the tab; promptText answers a prompt.',
+  description: 'Accept or dismiss the alert, confirm, prompt or beforeunload dialog that is open in the tab; promptText answers a prompt. Accepting a beforeunload dialog leaves the page and waits for the next one to load.',
   schema: {
     accept: z.boolean().describe('true = OK, false = Cancel'),
     promptText: z.string().optional().describe('Text to enter into a prompt before accepting'),
