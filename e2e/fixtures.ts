@@ -46,8 +46,10 @@ export const test = base.extend<{ agent: Agent }, { workerAgent: Agent }>({
     },
     { scope: 'worker' },
   ],
-  agent: async ({ workerAgent }, use) => {
+  agent: async ({ workerAgent }, use, testInfo) => {
     await use(workerAgent);
+    // The server is shared by the worker's tests: its log explains a failure (or an exit) that a test only sees as a closed connection.
+    if (testInfo.status !== testInfo.expectedStatus) console.log(`--- agent server log (end) ---\n${workerAgent.server.log.slice(-4000)}`);
   },
 });
 

@@ -70,6 +70,19 @@ test.describe('input into frames', () => {
   });
 });
 
+test('sibling frames, one from srcdoc and one filled by script: each is clicked by a ref from the same snapshot', async ({ agent }) => {
+  // The two frames are linked concurrently while the snapshot is stitched; neither link may be lost.
+  const srcdoc = `<button onclick='document.title=&quot;first&quot;'>In srcdoc</button>`;
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/siblings', html(`<iframe srcdoc="${srcdoc}"></iframe><iframe id="filled"></iframe>
+    <script>document.getElementById('filled').contentDocument.body.innerHTML = '<button onclick="parent.document.title = \\'second\\'">In filled</button>';</script>`, 'Siblings')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/siblings'))!;
+  expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "In srcdoc"') })).text).toContain('Clicked <button>In srcdoc</button>');
+  expect(await page.frames()[1].title()).toBe('first');
+  expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "In filled"') })).text).toContain('Clicked <button>In filled</button>');
+  await expect(page).toHaveTitle('second');
+});
+
 test('find and wait_for look into frames, and a ref found there is clicked without a snapshot', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

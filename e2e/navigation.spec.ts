@@ -151,7 +151,7 @@ test('a page whose script never returns says PAGE_UNRESPONSIVE, console still re
   expect((await agent.server.ok('browser_navigate', { url: elsewhere })).text).toContain('Title: Calm');
 });
 
-test('a page that asks before it is left: accepting leaves it, browser_tabs close closes it; blocked as well, navigate, reload and close still leave it', async ({ agent }) => {
+test('a page that asks before it is left is closed by browser_tabs close; blocked as well, navigate, reload and close still leave it', async ({ agent }) => {
   const asks = agent.pages.page('/asks', html(`<input aria-label="Draft"><button onclick="while (true) {}">Freeze</button>
     <script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>`, 'Unsaved'));
   const elsewhere = agent.pages.page('/elsewhere', html('<h1>Elsewhere</h1>', 'Elsewhere'));
@@ -163,13 +163,7 @@ test('a page that asks before it is left: accepting leaves it, browser_tabs clos
     return tab;
   };
 
-  // Navigating away asks the agent; accepting leaves, and the next command meets the next page.
-  await openAsking();
-  expect((await agent.server.call('browser_navigate', { url: elsewhere })).text).toContain('Error DIALOG_OPEN');
-  expect((await agent.server.ok('browser_handle_dialog', { accept: true })).text).toBe(`Accepted the beforeunload dialog. Left the page; now at ${elsewhere}.`);
-  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Elsewhere"');
-
-  // Closing is the agent's decision already.
+  // Navigating away asks the agent (actions.spec.ts); closing is the agent's decision already.
   const first = await openAsking();
   expect((await agent.server.call('browser_navigate', { url: elsewhere })).text).toContain('Error DIALOG_OPEN');
   expect((await agent.server.ok('browser_tabs', { action: 'close' })).text).toContain(`Closed tab ${first}.`);

@@ -16,10 +16,18 @@ interface FrameLink {
 
 const key = (tabId: number) => `frames:${tabId}`;
 
-async function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<void> {
-  const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
-  map[frameId] = link;
-  await browser.storage.session.set({ [key(tabId)]: map });
+// Sibling frames are linked concurrently (a snapshot stitches them in
+// parallel): the read-modify-writes take turns, or one would lose the other's.
+let writes: Promise<unknown> = Promise.resolve();
+
+function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<void> {
+  const write = writes.then(async () => {
+    const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
+    map[frameId] = link;
+    await browser.storage.session.set({ [key(tabId)]: map });
+  });
+  writes = write.catch(() => undefined);
+  return write;
 }
 
 /** Frames nested deeper than this are left out of snapshots and searches. */

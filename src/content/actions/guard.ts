@@ -61,8 +61,18 @@ export function armGuard(element: Element): void {
   guard = armed;
 }
 
-/** How the guarded click went, and the guard is lifted. */
-export function guardOutcome(): ContentResults['guardOutcome'] {
+/**
+ * How the guarded click went, and the guard is lifted. Answered a task
+ * later: a form the click submitted navigates in a task of its own, which
+ * then has reached the browser, so the click can report the navigation.
+ */
+export async function guardOutcome(): Promise<ContentResults['guardOutcome']> {
+  const outcome = settle();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return outcome;
+}
+
+function settle(): ContentResults['guardOutcome'] {
   const current = guard;
   guard = null;
   if (!current) return { outcome: 'unarmed' };
