@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { createHome, freePort, McpServerProcess } from './helpers/agent-server.ts';
 import { ExtensionBrowser } from './helpers/extension-browser.ts';
 import { assertBuilt, removeDir, tempDir } from './helpers/paths.ts';
@@ -47,7 +47,10 @@ export const test = base.extend<{ agent: Agent }, { workerAgent: Agent }>({
     { scope: 'worker' },
   ],
   agent: async ({ workerAgent }, use, testInfo) => {
+    const logStart = workerAgent.server.log.length;
     await use(workerAgent);
+    // The server survives a promise that failed unheard (cli.ts), but that is still a bug of ours.
+    expect(workerAgent.server.log.slice(logStart), 'the agent server logged an internal error').not.toContain('internal error (unhandled rejection)');
     // The server is shared by the worker's tests: its log explains a failure (or an exit) that a test only sees as a closed connection.
     if (testInfo.status !== testInfo.expectedStatus) console.log(`--- agent server log (end) ---\n${workerAgent.server.log.slice(-4000)}`);
   },

@@ -55,6 +55,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A promise that failed with no one waiting on it is a bug of ours, but it
+// must not end the server: every agent's session and in-flight command
+// would go with it. Said loudly, with where it came from.
+process.on('unhandledRejection', (reason) => {
+  process.stderr.write(`[browser-agent] internal error (unhandled rejection), please report it: ${reason instanceof Error ? reason.stack : String(reason)}\n`);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     if (code !== -1) process.exitCode = code; // -1: keeps running (mcp)
