@@ -201,7 +201,8 @@ export const CLICK_HANDLER_EVENTS = {
 export const CLICK_HANDLER_TRACKER = {
   ...CLICK_HANDLER_EVENTS,
   key: 'llm-browser-agent.click-handlers',
-  pointerEvents: ['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend'],
+  // Drag sources and drop targets too: browser_drag needs a ref at each end.
+  pointerEvents: ['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dragstart', 'drop'],
 } as const;
 
 export type ClickHandlerTrackerConfig = typeof CLICK_HANDLER_TRACKER;

@@ -49,7 +49,7 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
   const budget = waitBudget(ctx.timeoutMs);
   const from = await pointFor(tabId, targetFromString(params.from), { ...ACTIONABLE, enabled: false, timeoutMs: budget });
   // The target may only become visible once the drag starts; don't demand a clean hit there.
-  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+  const { value: to, effects } = await withEffects(tabId, ctx.signal, async () => {
     await mouseMove(tabId, from.x, from.y);
     await mouseDown(tabId, from.x, from.y);
     const to = await pointFor(tabId, targetFromString(params.to), { visible: true, scroll: false, timeoutMs: budget });
@@ -57,5 +57,5 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
     await mouseUp(tabId, to.x, to.y);
     return to;
   });
-  return { tabId, detail: `${from.description} → ${params.to}`, via: 'cdp', ...effects };
+  return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };
 }

@@ -69,6 +69,8 @@ export function isClickable(el: Element): boolean {
   if ((el as HTMLElement).onclick) return true;
   if (el.hasAttributes()) {
     if (el.hasAttribute('onclick')) return true;
+    // Either end of a drag: browser_drag takes refs.
+    if (el.getAttribute('draggable') === 'true' || el.hasAttribute('ondrop')) return true;
     const tabindex = el.getAttribute('tabindex');
     if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) return true;
     if (el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable) return true;
