@@ -150,12 +150,18 @@ test('clicks land on the right element when the page is zoomed', async ({ agent 
   }
 });
 
-test('a click that starts a download says so', async ({ agent }) => {
-  agent.pages.page('/files/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
-  const snap = await open(agent, '/downloads', '<a href="/files/report.csv">Get the report</a>');
+test('a click that starts a download says so, with the name the file gets', async ({ agent }) => {
+  agent.pages.page('/files/r', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
+  const snap = await open(agent, '/downloads', '<a href="/files/r">Get the report</a><a href="data:text/plain,hello" download="notes.txt">Get the notes</a>');
+  // The name the browser saved the file under (this harness's Playwright saves downloads under generated names).
+  const worker = await agent.browser.serviceWorker();
+  const savedAs = (url: string) => worker.evaluate(async (u) => (await chrome.downloads.search({ url: u }))[0]?.filename.split('/').pop(), url);
   const result = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the report"') });
-  expect(result.text).toMatch(/Download started: .+ \(from http:\/\/127\.0\.0\.1:\d+\/files\/report\.csv\)/);
+  const report = agent.pages.url('/files/r');
+  expect(result.text).toContain(`Download started: ${await savedAs(report)} (from ${report})`);
   expect(result.text).not.toContain('Navigated to');
+  const named = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the notes"') });
+  expect(named.text).toContain(`Download started: ${await savedAs('data:text/plain,hello')} (from data:text/plain,hello)`);
 });
 
 test('twenty clicks in a row are twenty clicks, and a double click is one dblclick', async ({ agent }) => {

@@ -63,8 +63,16 @@ export async function withEffects<T>(
     }
   };
   let download: { filename: string; url: string } | undefined;
+  let downloadId: number | undefined;
+  const baseName = (file: string) => file.split(/[\\/]/).pop() ?? '';
   const onDownload = (item: chrome.downloads.DownloadItem) => {
-    download = { filename: item.filename.split(/[\\/]/).pop() || item.url.split('/').pop() || '', url: item.finalUrl || item.url };
+    downloadId = item.id;
+    download = { filename: baseName(item.filename), url: item.finalUrl || item.url };
+  };
+  // The file's name is settled just after the download is created (from the download attribute,
+  // Content-Disposition, or the URL), so it arrives as a change.
+  const onDownloadChanged = (delta: chrome.downloads.DownloadDelta) => {
+    if (download && delta.id === downloadId && delta.filename?.current) download.filename = baseName(delta.filename.current);
   };
   const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
     if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
@@ -87,6 +95,7 @@ export async function withEffects<T>(
     on(nav.onHistoryStateUpdated, onSameDocument),
     on(nav.onCreatedNavigationTarget, onCreated),
     on(chrome.downloads.onCreated, onDownload),
+    on(chrome.downloads.onChanged, onDownloadChanged),
   ]);
   let intercepting = false;
   try {
@@ -116,6 +125,9 @@ export async function withEffects<T>(
       for (let waited = 0; /ERR_ABORTED/.test(navigationStarted) && !download && waited < 1000; waited += 50) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    }
+    for (let waited = 0; download && !download.filename && waited < 1000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
