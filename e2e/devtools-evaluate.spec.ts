@@ -49,6 +49,9 @@ test.describe('browser_evaluate', () => {
     const result = await agent.server.call('browser_evaluate', { function: '() => {\n  const a = 1;\n  return missingVariable + a;\n}' });
     expect(result.isError).toBe(true);
     expect(result.text).toMatch(/EXECUTION_ERROR: ReferenceError: missingVariable is not defined at line 3, column \d+/);
+    // An expression too (run like the DevTools console, where Chromium counts from 1 rather than 0).
+    const expression = await agent.server.call('browser_evaluate', { expression: 'const b = 2;\n  b + missingVariable' });
+    expect(expression.text).toContain('ReferenceError: missingVariable is not defined at line 2, column 7.');
   });
 
   test('a runaway loop is stopped before the call times out, and the page still answers', async ({ agent }) => {

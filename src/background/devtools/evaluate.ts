@@ -65,8 +65,10 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
     throw error;
   });
   try {
+    // In replMode, Chromium reports the line and column of an exception 1-based (measured, Chromium 156).
+    if (reply.exceptionDetails) throw executionError(reply.exceptionDetails, params.expression !== undefined);
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
-    if (!reply.exceptionDetails && reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
+    if (reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
       reply = await cdp<EvaluateReply>(tabId, 'Runtime.awaitPromise', { promiseObjectId: reply.result.objectId, generatePreview: true });
     }
     if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
@@ -162,7 +164,7 @@ async function serialize(session: Send, object: RemoteObject): Promise<string> {
   return JSON.stringify(object.value) ?? String(object.value);
 }
 
-function executionError(details: ExceptionDetails): AgentError {
+function executionError(details: ExceptionDetails, oneBased = false): AgentError {
   const exception = details.exception;
   const message = exception
     ? exception.subtype === 'error'
@@ -170,7 +172,7 @@ function executionError(details: ExceptionDetails): AgentError {
       : `Threw ${exception.type === 'string' ? JSON.stringify(exception.value) : formatRemote(exception)}`
     : details.text;
   const rejected = details.text.includes('(in promise)') ? ' (rejected promise)' : '';
-  return new AgentError('EXECUTION_ERROR', `${message}${rejected} at line ${details.lineNumber + 1}, column ${details.columnNumber + 1}. Fix the code and call browser_evaluate again.`);
+  return new AgentError('EXECUTION_ERROR', `${message}${rejected} at line ${details.lineNumber + (oneBased ? 0 : 1)}, column ${details.columnNumber + (oneBased ? 0 : 1)}. Fix the code and call browser_evaluate again.`);
 }
 
 /** For internal use (screenshots, service workers): a JSON value from the page's main world. */
