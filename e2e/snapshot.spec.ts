@@ -257,3 +257,14 @@ test('a tab taken back by the user and shared again does not reissue refs from b
   for (const ref of newRefs) expect(oldRefs).not.toContain(ref);
   expect((await agent.server.call('browser_click', { ref: oldRefs[0], tabId })).text).toContain('STALE_REF');
 });
+
+test('an app that renders after its load event is not snapshotted empty', async ({ agent }) => {
+  // As React's createRoot does: the body is empty when navigation reports the page loaded.
+  const url = agent.pages.page('/late-render', html(`<div id="root"></div><script>
+    addEventListener('load', () => setTimeout(() => { document.getElementById('root').innerHTML = '<h1>Inbox</h1><button>Compose</button>'; }, 300));
+  </script>`, 'Late'));
+  await agent.server.ok('browser_navigate', { url });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toContain('heading "Inbox" [level=1]');
+  expect(text).toMatch(/button "Compose" \[ref=e\d+\]/);
+});

@@ -28,14 +28,42 @@ export function frameOffset(request: Extract<ContentRequest, { type: 'frameOffse
   return offsetOf(element, request.aim, request.hitTest ?? false);
 }
 
+/** How long a page that has drawn nothing yet, just after it loaded, gets to draw. */
+const FIRST_RENDER_MS = 1000;
+/** A document older than this that shows nothing is taken as empty. */
+const YOUNG_MS = 5000;
+/** After the first change, a moment for the rest of the render (frameworks commit in one batch). */
+const RENDER_SETTLE_MS = 50;
+
+/**
+ * Resolves at the page's first DOM change (plus a moment), or after `ms`.
+ * An app that renders after its load event (React's createRoot, a bundle
+ * fetched by a loader) shows an empty body when navigation reports it loaded.
+ */
+function firstRender(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      setTimeout(done, RENDER_SETTLE_MS);
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+    const timer = setTimeout(done, ms);
+  });
+}
+
 /**
  * Snapshots this frame and posts a fresh nonce into each child frame, so the
  * service worker can stitch the child's snapshot under the right line.
  */
-export function snapshotFrame(request: Extract<ContentRequest, { type: 'snapshot' }>): ContentSnapshot {
+export async function snapshotFrame(request: Extract<ContentRequest, { type: 'snapshot' }>): Promise<ContentSnapshot> {
   const { options, refPrefix, refFloor } = request;
   const root = options.root ? resolveTarget(options.root) : undefined;
-  const result = takeSnapshot({
+  const take = () => takeSnapshot({
     interactive: options.interactive,
     depth: options.depth,
     viewportOnly: options.viewportOnly,
@@ -43,6 +71,13 @@ export function snapshotFrame(request: Extract<ContentRequest, { type: 'snapshot
     refPrefix,
     refFloor,
   });
+  let result = take();
+  // The whole of a top-level page that just loaded and shows nothing: it may not have rendered yet.
+  const whole = !options.interactive && !options.viewportOnly && !root;
+  if (!result.lines.length && whole && window === window.top && performance.now() < YOUNG_MS) {
+    await firstRender(FIRST_RENDER_MS);
+    result = take();
+  }
   const frames = result.frames.map((slot) => ({ ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent }));
   return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title };
 }
