@@ -227,7 +227,11 @@ test('refs never repeat in a tab, even after navigation; an old ref is STALE_REF
   const newRefs = [...after.text.matchAll(/\[ref=(e\d+)\]/g)].map((m) => m[1]);
   expect(newRefs).not.toContain(oldRef);
   const stale = await agent.server.call('browser_click', { ref: oldRef });
-  expect(stale.text).toContain('STALE_REF');
+  expect(stale.text).toContain(`STALE_REF: Ref ${oldRef} is stale: it was not issued in this document`);
+  // One that was never given out is not called stale.
+  const newest = Math.max(...newRefs.map((r) => Number(r.slice(1))));
+  const madeUp = await agent.server.call('browser_click', { ref: `e${newest + 100}` });
+  expect(madeUp.text).toContain(`Ref e${newest + 100} was never given out in this tab (the newest is e${newest})`);
 });
 
 test('a tab taken back by the user and shared again does not reissue refs from before', async ({ agent }) => {

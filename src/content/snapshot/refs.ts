@@ -69,6 +69,11 @@ export function resolveRef(ref: string): Element {
   const n = Number(match[1]);
   const el = elementOf.get(n)?.deref();
   if (!el || !el.isConnected) {
+    // Numbers only grow within a tab (each document starts above the last one's), so one above
+    // the highest is not stale but made up, or from another tab.
+    if (n > currentMaxRef()) {
+      throw new AgentError('STALE_REF', `Ref ${ref} was never given out in this tab (the newest is e${currentMaxRef()}); it may be from another tab. Take a snapshot (browser_snapshot) and use a ref from it.`);
+    }
     const why = !elementOf.has(n)
       ? 'it was not issued in this document (the page may have navigated or reloaded)'
       : 'its element was removed from the page';
