@@ -15,13 +15,18 @@ const numberOf = new WeakMap<Element, number>();
 // WeakRef so that the registry never keeps a removed subtree alive.
 const elementOf = new Map<number, WeakRef<Element>>();
 let maxIssued = 0;
+// Whether the background has told this document the tab's floor (a snapshot or search did):
+// only then is a number above maxIssued known never to have been given out.
+let floorKnown = false;
 let liveAfterLastPrune = 0;
 
 const REF_PATTERN = /^(?:f[0-9A-Za-z_-]+)?e(\d+)$/;
 
 /** Raises the floor: numbers at or below it belong to earlier documents of this tab. */
 export function raiseRefFloor(floor: number | undefined): void {
-  if (floor !== undefined && Number.isFinite(floor) && floor > maxIssued) maxIssued = Math.floor(floor);
+  if (floor === undefined || !Number.isFinite(floor)) return;
+  floorKnown = true;
+  if (floor > maxIssued) maxIssued = Math.floor(floor);
 }
 
 /** The number bound to `el`, issuing the next free one if it has none. */
@@ -71,8 +76,8 @@ export function resolveRef(ref: string): Element {
   if (!el || !el.isConnected) {
     // Numbers only grow within a tab (each document starts above the last one's), so one above
     // the highest is not stale but made up, or from another tab.
-    if (n > currentMaxRef()) {
-      throw new AgentError('STALE_REF', `Ref ${ref} was never given out in this tab (the newest is e${currentMaxRef()}); it may be from another tab. Take a snapshot (browser_snapshot) and use a ref from it.`);
+    if (floorKnown && n > maxIssued) {
+      throw new AgentError('STALE_REF', `Ref ${ref} was never given out in this tab (it may be from another tab, or mistyped). Take a snapshot (browser_snapshot) and use a ref from it.`);
     }
     const why = !elementOf.has(n)
       ? 'it was not issued in this document (the page may have navigated or reloaded)'
