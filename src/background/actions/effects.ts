@@ -5,7 +5,7 @@
 import browser from 'webextension-polyfill';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { cdp, isAttached } from '../cdp.ts';
+import { cdp, isAttached, onCdpEvent } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
@@ -14,16 +14,15 @@ import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileCh
 
 type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive'>;
 
+/** How long a navigation the page asked for during the action may take to begin. */
+const REQUESTED_BEGIN_MS = 500;
+
 /** How long a navigation the action started may take to load before we report it as started only. */
 const NAVIGATION_WAIT_MS = 10_000;
 
 /** Through CDP when the debugger is on the tab (a third of the content-script hop's time), else through the content script. */
-function roundTripThroughPage(tabId: number): Promise<unknown> {
-  // Through a task, not just a turn: a form that the input submitted
-  // navigates in a task of its own (measured: a bare evaluate missed 1 in 3).
-  const trip = isAttached(tabId)
-    ? cdp(tabId, 'Runtime.evaluate', { expression: 'new Promise((resolve) => setTimeout(resolve, 0))', awaitPromise: true, silent: true })
-    : sendToFrame(tabId, 0, { type: 'ping' });
+export function roundTripThroughPage(tabId: number): Promise<unknown> {
+  const trip = isAttached(tabId) ? cdp(tabId, 'Runtime.evaluate', { expression: '0', silent: true }) : sendToFrame(tabId, 0, { type: 'ping' });
   return trip.catch(() => undefined);
 }
 
@@ -36,7 +35,7 @@ export async function withEffects<T>(
   tabId: number,
   signal: AbortSignal,
   act: () => Promise<T>,
-  /** settled: `act` ends with a round trip through the page's main thread already. */
+  /** settled: `act` ends with roundTripThroughPage already (its answer also orders the page's navigation requests before it). */
   options: { fileChoosers?: boolean; settled?: boolean } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
   let navigationStarted: string | undefined;
@@ -48,8 +47,20 @@ export async function withEffects<T>(
   const dialogPromise = new Promise<'dialog'>((resolve) => (dialogOpened = () => resolve('dialog')));
 
   const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
-    if (d.tabId === tabId && d.frameId === 0) navigationStarted = d.url;
+    if (d.tabId !== tabId || d.frameId !== 0) return;
+    navigationStarted = d.url;
+    requestedBegan();
   };
+  // A form the input submitted navigates in a task of its own, which can
+  // run after the round trip that ends the action (measured: 1 time in 3),
+  // but the renderer announces it at once, while the input is handled.
+  let requested: string | undefined;
+  let requestedBegan: () => void = () => undefined;
+  const began = new Promise<void>((resolve) => (requestedBegan = resolve));
+  const stopRequested = onCdpEvent('Page.frameRequestedNavigation', (id, params, sessionId) => {
+    const { url, disposition } = params as { url: string; disposition: string };
+    if (id === tabId && !sessionId && disposition === 'currentTab') requested = url;
+  });
   const onCompleted = (d: { tabId: number; frameId: number; url: string }) => {
     if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(d.url);
   };
@@ -117,6 +128,11 @@ export async function withEffects<T>(
       if (settled === 'busy') busy = true;
     }
 
+    // Requested but not begun yet (or a child frame's): a moment for it to begin in the main frame.
+    if (requested && !navigationStarted && !dialog) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([began, new Promise((resolve) => (timer = setTimeout(resolve, REQUESTED_BEGIN_MS)))]).finally(() => clearTimeout(timer));
+    }
     if (navigationStarted && !dialog) {
       const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS));
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
@@ -145,6 +161,7 @@ export async function withEffects<T>(
       },
     };
   } finally {
+    stopRequested();
     unsubscribe();
     stopDialog();
     stopChooser();

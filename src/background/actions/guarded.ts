@@ -11,7 +11,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { tryFrame } from '../frames.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import type { CommandContext } from '../router.ts';
-import { withEffects } from './effects.ts';
+import { roundTripThroughPage, withEffects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
 
 const ATTEMPTS = 3;
@@ -55,8 +55,11 @@ export async function guardedClick(
             busy = true;
             return;
           }
-          // Also the round trip through the page after the input (withEffects' settled). Not
+          // Also the round trips through the page after the input (withEffects' settled). Not
           // waiting for a content script: a press that navigated away or opened a dialog arrived.
+          // Alongside the guard's answer, one through CDP: the navigation a submitted form
+          // requests is announced before its answer (effects.ts).
+          const pageTrip = roundTripThroughPage(tabId);
           const settled = await settleOrBusy(tabId, tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined));
           // The press started a script that blocks the page: it arrived, and the guard cannot answer.
           if (settled === 'busy') {
@@ -68,6 +71,7 @@ export async function guardedClick(
           if (result?.outcome === 'none') {
             throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
           }
+          if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },
         { fileChoosers: true, settled: true },
       );

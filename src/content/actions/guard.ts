@@ -29,11 +29,8 @@ const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click
 const ARMED_MS = 2000;
 
 let guard: Guard | null = null;
-/** A form the guarded click submitted (its submit event, whose default the page may still prevent). */
-let submitted: Event | null = null;
 
 for (const type of CLICK_EVENTS) window.addEventListener(type, check, { capture: true });
-window.addEventListener('submit', (event) => void (guard && event.isTrusted && (submitted = event)), { capture: true });
 
 function check(event: Event): void {
   if (!guard || !event.isTrusted) return;
@@ -64,22 +61,8 @@ export function armGuard(element: Element): void {
   guard = armed;
 }
 
-/**
- * How the guarded click went, and the guard is lifted. A form the click
- * submitted navigates in a task of its own (measured: answering at once
- * missed that navigation 1 time in 3), so then the answer waits a task, and
- * the click can report the navigation. Only then: the wait costs a click
- * about 5 ms.
- */
-export async function guardOutcome(): Promise<ContentResults['guardOutcome']> {
-  const outcome = settle();
-  const submit = submitted;
-  submitted = null;
-  if (submit && !submit.defaultPrevented) await new Promise((resolve) => setTimeout(resolve, 0));
-  return outcome;
-}
-
-function settle(): ContentResults['guardOutcome'] {
+/** How the guarded click went, and the guard is lifted. */
+export function guardOutcome(): ContentResults['guardOutcome'] {
   const current = guard;
   guard = null;
   if (!current) return { outcome: 'unarmed' };
