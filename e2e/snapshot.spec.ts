@@ -277,3 +277,21 @@ test('an app that renders after its load event is not snapshotted empty', async 
   expect(text).toContain('heading "Inbox" [level=1]');
   expect(text).toMatch(/button "Compose" \[ref=e\d+\]/);
 });
+
+test('an open modal dialog: the snapshot shows only the dialog, and a ref behind it fails at once, naming the dialog', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/modal', html(`<h1>Settings</h1>
+    <button onclick="document.getElementById('confirm').showModal()">Delete account</button><p>Some text behind</p>
+    <dialog id="confirm" aria-label="Really delete?"><form method="dialog"><button value="no">Keep it</button></form></dialog>`, 'Modal')) });
+  const before = (await agent.server.ok('browser_snapshot')).text;
+  await agent.server.ok('browser_click', { ref: refOf(before, 'button "Delete account"') });
+  const open = (await agent.server.ok('browser_snapshot')).text;
+  // The page behind is inert, as in the browser's accessibility tree.
+  expect(open).toContain('dialog "Really delete?"');
+  expect(open).toMatch(/button "Keep it"[^\n]*\[ref=e\d+\]/);
+  expect(open).not.toContain('Settings');
+  expect(open).not.toContain('Some text behind');
+  const behind = await agent.server.call('browser_click', { ref: refOf(before, 'button "Delete account"') });
+  expect(behind.text).toContain('COVERED: <button>Delete account</button> is behind the open modal dialog <dialog id="confirm" aria-label="Really delete?">');
+  await agent.server.ok('browser_click', { ref: refOf(open, 'button "Keep it"') });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Settings"');
+});

@@ -6,6 +6,7 @@
  */
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
+import { blockingModal } from '../snapshot/modal.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
@@ -111,6 +112,11 @@ function labelProxy(el: Element): Element | null {
 }
 
 function check(el: Element, at: Element, options: LocateOptions): void {
+  const modal = options.visible || options.hitTest || options.editable || options.enabled ? blockingModal(at) : null;
+  if (modal) {
+    // Not a cover that may go: a modal dialog stays until it is answered.
+    throw new AgentError('COVERED', `${describe(el)} is behind the open modal dialog ${describe(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`);
+  }
   if (options.editable) {
     const wrongKind = notEditableKind(el);
     if (wrongKind) throw wrongKind;

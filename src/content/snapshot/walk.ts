@@ -1,6 +1,7 @@
 import { getStyle, shadowRootOf } from './dom.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { hasClickHandler } from './click-handlers.ts';
+import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
@@ -69,7 +70,14 @@ class Walker {
   // Ref'able nodes so far: tells whether anything inside an element got a ref.
   private refs = 0;
 
+  // With a modal dialog open, only it and the elements holding it are walked (modal.ts).
+  private readonly modal: Element | null;
+  private readonly modalPath: Set<Element> | null;
+  private inModal = false;
+
   constructor(doc: Document, options: WalkOptions) {
+    this.modal = topModal(doc);
+    this.modalPath = this.modal && modalPath(this.modal);
     this.interactive = options.interactive;
     this.wantText = !options.interactive;
     const view = doc.defaultView ?? window;
@@ -126,7 +134,7 @@ class Walker {
   private siblings(first: Node | null, out: Kid[], inView: boolean, hiddenMode: boolean, alone = false): void {
     // Constant for this loop: the visits below restore wantText before returning. Text right
     // inside a closed <details> or a content-visibility:hidden box is not rendered either.
-    const text = inView && !hiddenMode && this.wantText && !this.parentHidesContent;
+    const text = inView && !hiddenMode && this.wantText && !this.parentHidesContent && (!this.modal || this.inModal);
     for (let c = first; c; c = alone ? null : c.nextSibling) {
       const type = c.nodeType;
       if (type === 1) {
@@ -196,8 +204,14 @@ class Walker {
       if (v === 'true') this.ariaDisabled = true;
       else if (v === 'false') this.ariaDisabled = false;
     }
+    if (this.modalPath && !this.inModal) {
+      // Behind an open modal dialog: inert, out of the accessibility tree.
+      if (!this.modalPath.has(el)) return void (this.ariaDisabled = inherited);
+      this.inModal = el === this.modal;
+    }
     // No try/finally: a walk that throws is abandoned whole, walker and all.
     this.visit(el, out, parentInView);
+    if (el === this.modal) this.inModal = false;
     this.ariaDisabled = inherited;
   }
 
