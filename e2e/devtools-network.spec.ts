@@ -57,6 +57,18 @@ test.describe('network log', () => {
     expect((await agent.server.ok('browser_network_requests')).text).toContain('No requests');
   });
 
+  test('a response the page never reads: its body so far, and why it has not finished', async ({ agent }) => {
+    agent.pages.page('/api/unread', JSON.stringify({ status: 'queued' }), { contentType: 'application/json' });
+    await agent.server.ok('browser_clear_network_requests');
+    // fetch() without .json(): Chromium never finishes the request, so there is no complete body to ask for.
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/unread', html(`<script>fetch('/api/unread', { method: 'POST' })</script>`)) });
+    await expect.poll(async () => (await agent.server.ok('browser_network_requests')).text).toContain('/api/unread → 200 OK');
+    const id = /\[([\w.-]+)\] POST \S+\/api\/unread/.exec((await agent.server.ok('browser_network_requests')).text)![1];
+    const detail = (await agent.server.ok('browser_network_request', { id })).text;
+    expect(detail).toContain('{"status":"queued"}');
+    expect(detail).toContain("the response has not finished loading (still streaming, or a fetch() whose body the page never read); above is what has arrived so far");
+  });
+
   test('cached responses say where they came from', async ({ agent }) => {
     agent.pages.page('/cached.txt', 'cache me', { contentType: 'text/plain', headers: { 'cache-control': 'max-age=3600' } });
     const code = `window.done = fetch('/cached.txt').then((r) => r.text()).then(() => fetch('/cached.txt')).then((r) => r.text());`;

@@ -152,7 +152,14 @@ export async function networkGet(params: Params<'network.get'>): Promise<Result<
   let responseBody: Result<'network.get'>['responseBody'];
   let bodyNote: string | undefined;
   if (request.entry.failure) bodyNote = `no response body: the request failed (${request.entry.failure})`;
-  else if (!request.entry.finished) bodyNote = 'no response body yet: the request is still loading';
+  else if (!request.entry.finished && request.entry.status === undefined) bodyNote = 'no response yet: the request is still waiting for it';
+  else if (!request.entry.finished) {
+    // Headers came, the body has not finished: a stream still arriving, or a fetch() whose body the
+    // page never reads (Chromium then never finishes it, measured). What has arrived can be read.
+    const sofar = await send<{ bufferedData: string }>('Network.streamResourceContent', { requestId: params.id }).catch(() => null);
+    if (sofar) responseBody = textual(request.entry.mimeType) ? { text: fromBase64(sofar.bufferedData), base64: false } : { text: sofar.bufferedData, base64: true };
+    bodyNote = `the response has not finished loading (still streaming, or a fetch() whose body the page never read)${sofar ? '; above is what has arrived so far' : ''}`;
+  }
   else if (request.entry.status !== undefined && request.entry.status >= 300 && request.entry.status < 400) bodyNote = 'no body: redirect';
   else {
     try {
@@ -165,6 +172,14 @@ export async function networkGet(params: Params<'network.get'>): Promise<Result<
     }
   }
   return { tabId, entry: request.entry, requestHeaders: request.requestHeaders, responseHeaders: request.responseHeaders, requestBody, responseBody, bodyNote };
+}
+
+/** Types whose bytes are text (streamed data comes as base64 whatever it is). */
+const textual = (mimeType: string | undefined) => !!mimeType && /^text\/|json|javascript|xml|x-www-form-urlencoded/.test(mimeType);
+
+/** UTF-8 text from base64; a multi-byte character cut at the end of what has arrived shows as U+FFFD. */
+function fromBase64(data: string): string {
+  return new TextDecoder().decode(Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
 }
 
 export async function networkClear(params: Params<'network.clear'>): Promise<Result<'network.clear'>> {
