@@ -7,7 +7,7 @@ import { AgentError } from '../../src/shared/errors.ts';
 import type { Method, Params, Result, SessionInfo } from '../../src/shared/protocol.ts';
 import type { ExtensionHub, TabOpened } from './hub.ts';
 import { ManagedBrowser } from './launcher.ts';
-import { log } from './log.ts';
+import { log, warn } from './log.ts';
 
 export type LaunchPolicy = 'auto' | 'always' | 'never';
 
@@ -133,7 +133,7 @@ export class BrowserConnection {
         log('managed browser exited');
         this.managed = null;
         // Gone on its own (killed, crashed): its helpers and profile go too.
-        void browser.close();
+        browser.close().catch((error: Error) => warn(`could not clean up after the managed browser: ${error.message}`));
       }
     });
     const connected = await Promise.race([
@@ -153,7 +153,7 @@ export class BrowserConnection {
     if (!this.managed) return;
     this.idleTimer = setTimeout(() => {
       log(`closing the managed browser after ${Math.round(this.options.idleTimeoutMs / 60000)} min without commands`);
-      void this.close();
+      this.close().catch((error: Error) => warn(`could not close the managed browser: ${error.message}`));
     }, this.options.idleTimeoutMs);
     this.idleTimer.unref();
   }

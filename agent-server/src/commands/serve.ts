@@ -26,7 +26,7 @@ export async function runServe(args: string[]): Promise<number> {
   if (options.launch === 'always') await runtime.browser.start();
   const shutdown = (why: string) => {
     log(`shutting down: ${why}`);
-    void runtime.close().then(() => process.exit(0));
+    void runtime.close().finally(() => process.exit(0));
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
