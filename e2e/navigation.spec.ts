@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { freePort } from './helpers/agent-server.ts';
+import { refOf } from './helpers/refs.ts';
 import { html } from './helpers/server.ts';
 
 test('navigation failures are typed and name the cause', async ({ agent }) => {
@@ -194,4 +195,19 @@ test('a page that asks before it is left is closed by browser_tabs close; blocke
   const fourth = Number(/\[current\] tab (\d+)/.exec((await agent.server.ok('browser_tabs', { action: 'list' })).text)![1]);
   expect((await agent.server.ok('browser_tabs', { action: 'close' })).text).toContain(`Closed tab ${fourth}.`);
   expect((await agent.server.ok('browser_tabs', { action: 'list' })).text).not.toContain(`tab ${fourth}:`);
+});
+
+test('while a navigation waits on a server that never answers: input is refused, not held for the next page; other commands say why they wait', async ({ agent }) => {
+  const slow = agent.pages.hang('/never-answers');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/before-slow', html('<button>Old page button</button>', 'Before')) });
+  const ref = refOf((await agent.server.ok('browser_snapshot')).text, 'button "Old page button"');
+  expect((await agent.server.call('browser_navigate', { url: slow, timeout: 2000 })).text).toContain('NAV_TIMEOUT');
+  // Chromium holds input to the old page until the navigation commits: sent, it would land on the next page.
+  const click = await agent.server.call('browser_click', { ref });
+  expect(click.text).toContain(`NAV_ABORTED: Tab`);
+  expect(click.text).toContain(`is loading ${slow}: the page shown is being replaced, so the input was not sent`);
+  const evaluate = await agent.server.call('browser_evaluate', { expression: '1', timeout: 2000 });
+  expect(evaluate.text).toMatch(new RegExp(`NAV_TIMEOUT: Tab \\d+ has been loading ${slow.replace(/[.]/g, '\\.')} for \\d+ s without its server answering`));
+  expect((await agent.server.ok('browser_navigate', { url: agent.pages.page('/after-slow', html('<h1>After</h1>', 'After')) })).text).toContain('Title: After');
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "After"');
 });

@@ -5,6 +5,7 @@
  */
 import { AgentError } from '../shared/errors.ts';
 import { assertResponsive, deliverInput } from './unresponsive.ts';
+import { assertNotNavigating } from './pending-navigation.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();
@@ -164,15 +165,17 @@ export async function cdpSession<T = unknown>(tabId: number, sessionId: string |
 async function send<T>(tabId: number, sessionId: string | undefined, method: string, params: object): Promise<T> {
   // Child sessions (workers, iframes) have renderers of their own; the tab's crash is not theirs.
   const needsRenderer = !sessionId && !WITHOUT_RENDERER.test(method);
+  const input = needsRenderer && method.startsWith('Input.');
   if (needsRenderer) {
     assertNotCrashed(tabId);
     await assertResponsive(tabId);
+    if (input) await assertNotNavigating(tabId);
   }
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {
     const sent = chrome.debugger.sendCommand(target, method, params) as Promise<T>;
-    const command = needsRenderer && method.startsWith('Input.') ? deliverInput(tabId, method, sent) : sent;
+    const command = input ? deliverInput(tabId, method, sent) : sent;
     return await (needsRenderer ? unlessCrash(tabId, command) : command);
   } catch (error) {
     if (error instanceof AgentError) throw error;

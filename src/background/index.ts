@@ -18,12 +18,14 @@ import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
 import { watchTabs } from './tabs.ts';
 import { watchResponsiveness } from './unresponsive.ts';
+import { watchPendingNavigations } from './pending-navigation.ts';
 
 const router = createRouter(handlers);
 onRequest(router);
 watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId, url, openerTabId, sessionId }));
 watchDebugger();
 watchResponsiveness();
+watchPendingNavigations();
 watchDialogs();
 watchFileChoosers();
 watchNetworkForNavigation();

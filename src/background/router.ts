@@ -11,6 +11,7 @@ import { tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 import { blockedAfterTimeout } from './unresponsive.ts';
+import { stillLoading } from './pending-navigation.ts';
 
 export interface CommandContext {
   /** Aborted when the command times out; long waits should stop then. */
@@ -79,9 +80,9 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
   const key = params.tabId !== undefined ? `tab:${params.tabId}` : `session:${session.id}`;
   const tabId = params.tabId;
   return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, session }))).catch(async (error: unknown) => {
-    // Timed out because the page itself is blocked: say that, and later commands learn it at once.
-    // (An open dialog blocks the page too, and says so itself.)
-    if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
+    // Timed out because the page itself is blocked, or is being replaced by a navigation that does
+    // not commit: say that (blocked: later commands learn it at once). An open dialog says so itself.
+    if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
     throw error;
   });
 }

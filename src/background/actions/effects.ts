@@ -10,6 +10,7 @@ import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 import { settleOrBusy } from '../unresponsive.ts';
+import { assertNotNavigating } from '../pending-navigation.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
 type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive'>;
@@ -38,6 +39,8 @@ export async function withEffects<T>(
   /** settled: `act` ends with roundTripThroughPage already (its answer also orders the page's navigation requests before it). */
   options: { fileChoosers?: boolean; settled?: boolean } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
+  // Before the first CDP call below, which a navigation in flight would hold.
+  await assertNotNavigating(tabId);
   let navigationStarted: string | undefined;
   let navigationDone: ((url: string) => void) | undefined;
   const finished = new Promise<string>((resolve) => (navigationDone = resolve));
