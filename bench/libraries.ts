@@ -24,26 +24,37 @@ declare global {
   }
 }
 
-const RUNS = 5;
+const RUNS = 7;
 const SIZE = 10_000;
 /** The snapshot engine's in-page target at 10,000 elements (issue 3). */
 const TARGET_MS = 100;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Median in-page milliseconds of `fn` (a function of the page's window), after one warm-up call. */
-async function timeInPage(page: Page, fn: () => unknown): Promise<number> {
-  const times: number[] = [];
+/** In-page milliseconds of one call of `fn` (a function of the page's window). */
+function timeOnce(page: Page, fn: () => unknown): Promise<number> {
+  return page.evaluate((source) => {
+    const call = new Function(`return (${source})()`) as () => unknown;
+    const start = performance.now();
+    call();
+    return performance.now() - start;
+  }, fn.toString());
+}
+
+/**
+ * Median in-page milliseconds of each of `fns`, after one warm-up call each.
+ * They take turns run by run, so a burst of load elsewhere on the machine
+ * hits them alike.
+ */
+async function timeInPage(page: Page, fns: (() => unknown)[]): Promise<number[]> {
+  const times: number[][] = fns.map(() => []);
   for (let run = 0; run <= RUNS; run++) {
-    const ms = await page.evaluate((source) => {
-      const call = new Function(`return (${source})()`) as () => unknown;
-      const start = performance.now();
-      call();
-      return performance.now() - start;
-    }, fn.toString());
-    if (run > 0) times.push(ms);
+    for (const [i, fn] of fns.entries()) {
+      const ms = await timeOnce(page, fn);
+      if (run > 0) times[i].push(ms);
+    }
   }
-  return median(times);
+  return times.map(median);
 }
 
 export async function runLibraryBench(): Promise<string> {
@@ -56,8 +67,7 @@ export async function runLibraryBench(): Promise<string> {
     await page.addScriptTag({ content: bundleForPage('e2e/entries/snapshot-entry.ts', '__snap') });
     await page.addScriptTag({ content: bundleForPage('bench/entries/dom-a11y-entry.ts', '__lib') });
     const counts = await page.evaluate(() => window.__lib.rolesAndNames());
-    const library = await timeInPage(page, () => window.__lib.rolesAndNames());
-    const ours = await timeInPage(page, () => window.__snap.takeSnapshot());
+    const [library, ours] = await timeInPage(page, [() => window.__lib.rolesAndNames(), () => window.__snap.takeSnapshot()]);
     const version = (JSON.parse(fs.readFileSync(path.resolve('node_modules/dom-accessibility-api/package.json'), 'utf8')) as { version: string }).version;
     return [
       `On generated ${SIZE.toLocaleString('en-US')} (${counts.exposed.toLocaleString('en-US')} exposed elements, ${counts.named.toLocaleString('en-US')} named: role other than generic/none), medians of ${RUNS} in-page:`,
