@@ -29,6 +29,8 @@ import { startBenchHub } from './extension-hub.ts';
 import { contentScriptWorld, type World } from './world.ts';
 
 const RUNS = 7;
+/** Idle time before each measurement (see measureAll). */
+const SETTLE_MS = 150;
 const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [1_000, 10_000, 50_000];
 // What counts as a control when comparing refs: roles an agent acts on, or a pointer-cursor element.
 const CONTROL_ROLES = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option',
@@ -97,11 +99,17 @@ async function measureAll(page: Page, world: World, hub: ExtensionHub, tabId: nu
   const calls: number[] = [];
   const pw: number[] = [];
   let text = '';
+  // Both engines share the page's heap: a pause before each measurement lets the
+  // browser collect the garbage the one before left, which would otherwise land on the next.
+  const settled = async <T>(measure: () => Promise<T>): Promise<T> => {
+    await page.waitForTimeout(SETTLE_MS);
+    return measure();
+  };
   for (let i = 0; i <= RUNS; i++) {
-    const c = await call(hub, tabId);
-    const p = await playwrightOnce(page);
-    const f = await inPage(world, false);
-    const n = await inPage(world, true);
+    const c = await settled(() => call(hub, tabId));
+    const p = await settled(() => playwrightOnce(page));
+    const f = await settled(() => inPage(world, false));
+    const n = await settled(() => inPage(world, true));
     text = p.text;
     if (i === 0) {
       cold.call = c;
@@ -235,7 +243,7 @@ export async function runSnapshotBench(): Promise<string> {
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const out = [
-    `Snapshot engine vs Playwright ${await playwrightVersion()} \`ariaSnapshot({ mode: 'ai' })\`, Chromium at ${CHROMIUM_PATH} with the extension loaded, ${os.cpus().length} × ${cpu}, medians of ${RUNS} after the first snapshot of each page.`,
+    `Snapshot engine vs Playwright ${await playwrightVersion()} \`ariaSnapshot({ mode: 'ai' })\`, Chromium at ${CHROMIUM_PATH} with the extension loaded, ${os.cpus().length} × ${cpu}, medians of ${RUNS} after the first snapshot of each page; the measurements take turns, each after ${SETTLE_MS} ms of idle time (both engines share the page's heap, and the garbage one leaves would otherwise be collected during the next).`,
     '',
     '| page | elements | ours in-page | ours call | ours bytes | interactive in-page | interactive bytes | Playwright AI | PW bytes | speed-up in-page / call | first snapshot: our call / PW | interactive / PW bytes | PW control refs | we miss |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
