@@ -1,3 +1,4 @@
+import { pageAt } from './helpers/pages.ts';
 import { expect, test, type Agent } from './fixtures.ts';
 import { appBundle } from './helpers/apps.ts';
 import { refOf } from './helpers/refs.ts';
@@ -10,8 +11,7 @@ async function open(agent: Agent, path: string, body: string, title = 'Actions')
 
 /** Reads page state straight from the test's own view of the page. */
 async function pageText(agent: Agent, path: string, selector: string): Promise<string> {
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith(path));
-  if (!page) throw new Error(`no page at ${path}`);
+  const page = await pageAt(agent.browser.context, path);
   return (await page.locator(selector).textContent()) ?? '';
 }
 
@@ -22,7 +22,7 @@ test('click by ref is trusted input and reports a navigation it caused', async (
   expect(pressed.text).toContain('Clicked <button');
   expect(await pageText(agent, '/click', 'button')).toBe('trusted=true');
   // The person sees an "agent is controlling this tab" pill; the agent's snapshot does not.
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/click'))!;
+  const page = await pageAt(agent.browser.context, '/click');
   await expect(page.locator('[data-llm-browser-agent-feedback]')).toHaveCount(1);
   expect((await agent.server.ok('browser_snapshot')).text).not.toContain('Agent is controlling');
   const nav = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Go on"') });
@@ -40,7 +40,7 @@ test('a covered element is not clicked; the error names the cover', async ({ age
   expect(result.isError).toBe(true);
   expect(result.text).toContain('COVERED');
   expect(result.text).toContain('consent-banner');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/covered'))!;
+  const page = await pageAt(agent.browser.context, '/covered');
   expect(await page.title()).toBe('Actions');
 });
 
@@ -81,7 +81,7 @@ test('a disabled button gives NOT_ENABLED after waiting', async ({ agent }) => {
   const result = await agent.server.call('browser_click', { selector: 'button[disabled]', timeout: 1500 });
   expect(result.isError).toBe(true);
   expect(result.text).toContain('NOT_ENABLED');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/disabled'))!;
+  const page = await pageAt(agent.browser.context, '/disabled');
   await page.evaluate(() => document.getElementById('save')!.setAttribute('disabled', ''));
   const later = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Save"'), timeout: 1500 });
   expect(later.isError).toBe(true);
@@ -96,7 +96,7 @@ test('a stale ref never clicks anything and says to take a new snapshot', async 
      <script>window.rerender = () => { document.getElementById('list').innerHTML = '<button onclick="document.title=\\'new\\'">Item</button>'; }</script>`,
   );
   const ref = refOf(snap, 'button "Item"');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/stale'))!;
+  const page = await pageAt(agent.browser.context, '/stale');
   await page.evaluate(() => (window as unknown as { rerender(): void }).rerender());
   const result = await agent.server.call('browser_click', { ref });
   expect(result.isError).toBe(true);
@@ -142,7 +142,7 @@ test('keys and chords reach the page as trusted key events', async ({ agent }) =
   // Each modifier's own keydown carries only the modifiers already held, as on a keyboard.
   await agent.server.ok('browser_press_key', { key: 'Shift+Control+K' });
   expect(await pageText(agent, '/keys', '#log')).toBe('End Control+ctrl a+ctrl Backspace Shift+shift Control+ctrl+shift K+ctrl+shift ');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/keys'))!;
+  const page = await pageAt(agent.browser.context, '/keys');
   expect(await page.locator('#box').inputValue()).toBe('');
   const bad = await agent.server.call('browser_press_key', { key: 'Hyper+Q' });
   expect(bad.text).toContain('INVALID_PARAMS');
@@ -158,7 +158,7 @@ test('select by value and by label, multi-select, and check/uncheck no-ops', asy
   );
   await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Fruit"'), values: ['b'] });
   await agent.server.ok('browser_select_option', { selector: '#tags', values: ['Ex', 'z'] });
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/forms'))!;
+  const page = await pageAt(agent.browser.context, '/forms');
   expect(await page.locator('#fruit').inputValue()).toBe('b');
   expect(await page.locator('#tags').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.value))).toEqual(['x', 'z']);
   const missing = await agent.server.call('browser_select_option', { selector: '#fruit', values: ['Cherry'] });
@@ -186,7 +186,7 @@ test('dialogs are reported by the action that opened them and block other comman
   await new Promise((resolve) => setTimeout(resolve, 2500));
   const handled = await agent.server.ok('browser_handle_dialog', { accept: true, promptText: 'Ada' });
   expect(handled.text).toContain('Accepted the prompt dialog');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/dialogs'))!;
+  const page = await pageAt(agent.browser.context, '/dialogs');
   await expect(page).toHaveTitle('answer:Ada');
   const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
   expect(saved.text).toContain('An alert dialog opened: "Saved!"');

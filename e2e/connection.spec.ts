@@ -1,6 +1,7 @@
 import { expect, startAgent, stopAgent, type Agent } from './fixtures.ts';
 import { test } from '@playwright/test';
 import { McpServerProcess } from './helpers/agent-server.ts';
+import { pageAt } from './helpers/pages.ts';
 import { html } from './helpers/server.ts';
 
 // These tests break the connection on purpose, so each gets its own chain.
@@ -66,7 +67,7 @@ test('a command for a tab the user closed gives a typed error', async () => {
   const tabId = Number(/Tab: (\d+)/.exec(nav.text)![1]);
   // Playwright may learn the tab's new URL a moment after the navigation answered.
   await expect.poll(() => agent.browser.context.pages().some((p) => p.url().endsWith('/c'))).toBe(true);
-  await agent.browser.context.pages().find((p) => p.url().endsWith('/c'))!.close();
+  await (await pageAt(agent.browser.context, '/c')).close();
   const result = await agent.server.call('browser_snapshot', { tabId });
   expect(result.isError).toBe(true);
   expect(result.text).toMatch(/TAB_NOT_FOUND: Tab \d+ is not one of this agent's tabs/);

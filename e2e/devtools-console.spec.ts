@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { html } from './helpers/server.ts';
 
@@ -59,7 +60,7 @@ test.describe('console capture', () => {
       window.refs = [];
       for (let k = 0; k < 3000; k++) { const o = { k, pad: 'x'.repeat(100) }; refs.push(new WeakRef(o)); console.log('item', o); }`;
     // Playwright keeps a handle to each logged object too (the test's own session): dispose of them.
-    const page = agent.browser.context.pages().find((p) => p.url().endsWith('/console-blank'))!;
+    const page = await pageAt(agent.browser.context, '/console-blank');
     page.on('console', (message) => message.args().forEach((arg) => void arg.dispose().catch(() => undefined)));
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-release', html(script(code))) });
     await expect.poll(async () => (await agent.server.ok('browser_console_messages', { contains: 'item', limit: 1 })).text, { timeout: 15_000 }).toContain('3000 console messages');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
+import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { html } from './helpers/server.ts';
 
@@ -44,7 +45,7 @@ test.describe('browser_take_screenshot', () => {
     const { text } = await agent.server.ok('browser_snapshot');
     // An action shows the "agent is controlling this tab" pill in the bottom right corner.
     await agent.server.ok('browser_click', { ref: /button "Act" \[ref=(e\d+)\]/.exec(text)![1] });
-    const page = agent.browser.context.pages().find((p) => p.url().endsWith('/shot-feedback'))!;
+    const page = await pageAt(agent.browser.context, '/shot-feedback');
     const pillAt = () => page.evaluate(() => document.elementFromPoint(innerWidth - 40, innerHeight - 22)?.tagName);
     await expect.poll(pillAt).toBe('LLM-BROWSER-AGENT-FEEDBACK');
     const shot = await agent.server.ok('browser_take_screenshot');
@@ -123,7 +124,7 @@ test.describe('browser_take_screenshot', () => {
     const url = agent.pages.page('/shot-dpr', html('<div id="box" style="width:200px;height:100px;background:rgb(0,128,0)"></div>'));
     await agent.server.ok('browser_navigate', { url });
     await expect.poll(() => agent.browser.context.pages().some((p) => p.url() === url)).toBe(true);
-    const page = agent.browser.context.pages().find((p) => p.url() === url)!;
+    const page = await pageAt(agent.browser.context, url);
     // A HiDPI screen, emulated through Playwright's own CDP connection to the
     // tab. Our capture resets another client's emulation afterwards, so each
     // capture gets a fresh session.

@@ -4,6 +4,7 @@
  * of view, cover it or rotate it, none of which the frame's own checks can
  * see), and searches and text waits look inside.
  */
+import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import type { Agent } from './fixtures.ts';
 import { refOf } from './helpers/refs.ts';
@@ -76,7 +77,7 @@ test('sibling frames, one from srcdoc and one filled by script: each is clicked 
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/siblings', html(`<iframe srcdoc="${srcdoc}"></iframe><iframe id="filled"></iframe>
     <script>document.getElementById('filled').contentDocument.body.innerHTML = '<button onclick="parent.document.title = \\'second\\'">In filled</button>';</script>`, 'Siblings')) });
   const { text } = await agent.server.ok('browser_snapshot');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/siblings'))!;
+  const page = await pageAt(agent.browser.context, '/siblings');
   expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "In srcdoc"') })).text).toContain('Clicked <button>In srcdoc</button>');
   expect(await page.frames()[1].title()).toBe('first');
   expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "In filled"') })).text).toContain('Clicked <button>In filled</button>');

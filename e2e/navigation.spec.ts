@@ -1,3 +1,4 @@
+import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { freePort } from './helpers/agent-server.ts';
 import { refOf } from './helpers/refs.ts';
@@ -102,7 +103,7 @@ test('a crashed page says PAGE_CRASHED at once, also to a command waiting on it;
   const url = agent.pages.page('/crashes', html('<h1>Fragile</h1><button>Press</button>', 'Fragile'));
   await agent.server.ok('browser_navigate', { url });
   const before = (await agent.server.ok('browser_snapshot')).text;
-  const page = agent.browser.context.pages().find((p) => p.url() === url)!;
+  const page = await pageAt(agent.browser.context, url);
   // Waiting in the page when the crash comes, or arriving just after: PAGE_CRASHED either way, not a 20 s wait.
   const waiting = agent.server.call('browser_evaluate', { expression: 'new Promise((resolve) => setTimeout(resolve, 20000))' });
   // The renderer dies ("Aw, Snap!"); Page.crash never answers, as the renderer is gone.

@@ -1,3 +1,4 @@
+import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { appBundle } from './helpers/apps.ts';
 import { refOf } from './helpers/refs.ts';
@@ -63,7 +64,7 @@ test('a shadow root attached after a snapshot shows up in the next one, closed o
     url: agent.pages.page('/late-shadow', html('<div id="a">Light A</div><span id="b">Light B</span><section id="c"><p>Light C</p></section>', 'Late shadow')),
   });
   expect((await agent.server.ok('browser_snapshot')).text).toContain('- text: Light A');
-  const page = agent.browser.context.pages().find((p) => p.url().endsWith('/late-shadow'))!;
+  const page = await pageAt(agent.browser.context, '/late-shadow');
   await page.evaluate(() => {
     const root = document.getElementById('a')!.attachShadow({ mode: 'closed' });
     root.innerHTML = '<button>Closed late</button>';

@@ -63,10 +63,15 @@ export class SessionBrowser {
   }
 }
 
+/** How long the socket of a managed browser that exited may take to be seen closing. */
+const DEAD_SOCKET_MS = 2_000;
+
 export class BrowserConnection {
   private managed: ManagedBrowser | null = null;
   private ensuring: Promise<void> | null = null;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** When a managed browser last exited (ms since the epoch), 0 if none has. */
+  private managedExitedAt = 0;
 
   constructor(
     readonly hub: ExtensionHub,
@@ -90,14 +95,25 @@ export class BrowserConnection {
   }
 
   private ensure(): Promise<void> {
-    if (this.hub.connected) return Promise.resolve();
+    if (this.hub.connected && !this.maybeDeadConnection()) return Promise.resolve();
     this.ensuring ??= this.connect().finally(() => {
       this.ensuring = null;
     });
     return this.ensuring;
   }
 
+  /**
+   * A connection made before the managed browser died is likely that
+   * browser's own, not yet seen closing (the process exit and the socket's
+   * end arrive in either order): a command sent on it would be lost.
+   */
+  private maybeDeadConnection(): boolean {
+    return this.managedExitedAt > 0 && this.hub.connectedSince <= this.managedExitedAt;
+  }
+
   private async connect(): Promise<void> {
+    // Its end comes within moments; a connection that outlives that is another browser's.
+    if (this.hub.connected && !(await this.hub.waitForDisconnect(DEAD_SOCKET_MS))) return;
     const { launch, extensionGraceMs } = this.options;
     const managed = this.managed;
     if (managed?.running) {
@@ -129,6 +145,7 @@ export class BrowserConnection {
     });
     this.managed = browser;
     browser.onExit(() => {
+      this.managedExitedAt = Date.now();
       if (this.managed === browser) {
         log('managed browser exited');
         this.managed = null;

@@ -47,6 +47,7 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
   private http: Server | undefined;
   private readonly routes = new Map<string, HttpHandler>();
   private socket: WebSocket | null = null;
+  private socketSince = 0;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly allowedOrigins: Set<string>;
@@ -121,6 +122,27 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
 
   get connected(): boolean {
     return this.socket !== null;
+  }
+
+  /** When the current extension connection was made (ms since the epoch), 0 without one. */
+  get connectedSince(): number {
+    return this.socket ? this.socketSince : 0;
+  }
+
+  /** Resolves true once the current connection is gone, false after `ms`. */
+  waitForDisconnect(ms: number): Promise<boolean> {
+    if (!this.connected) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.off('disconnected', onGone);
+        resolve(false);
+      }, ms);
+      const onGone = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.once('disconnected', onGone);
+    });
   }
 
   /** Resolves true once an extension has said a good hello, false after `ms`. */
@@ -251,6 +273,7 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
       old.close(CLOSE.REPLACED, 'Another connection from a browser replaced this one.');
     }
     this.socket = ws;
+    this.socketSince = Date.now();
     this.send(ws, { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: SERVER_VERSION });
     log(`extension ${hello.extensionVersion} connected`);
     this.emit('connected', { extensionVersion: hello.extensionVersion, userAgent: hello.userAgent });
