@@ -131,33 +131,27 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
 
   /** Resolves true once the current connection is gone, false after `ms`. */
   waitForDisconnect(ms: number): Promise<boolean> {
-    if (!this.connected) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.off('disconnected', onGone);
-        resolve(false);
-      }, ms);
-      const onGone = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      this.once('disconnected', onGone);
-    });
+    return this.until('disconnected', !this.connected, ms);
   }
 
   /** Resolves true once an extension has said a good hello, false after `ms`. */
   waitForConnection(ms: number): Promise<boolean> {
-    if (this.connected) return Promise.resolve(true);
+    return this.until('connected', this.connected, ms);
+  }
+
+  /** True at once when `already`, else when `event` comes within `ms`. */
+  private until(event: 'connected' | 'disconnected', already: boolean, ms: number): Promise<boolean> {
+    if (already) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.off('connected', onConnected);
+        this.off(event, onEvent);
         resolve(false);
       }, ms);
-      const onConnected = () => {
+      const onEvent = () => {
         clearTimeout(timer);
         resolve(true);
       };
-      this.once('connected', onConnected);
+      this.once(event, onEvent);
     });
   }
 
