@@ -49,11 +49,6 @@ export async function withEffects<T>(
   let dialogOpened: () => void = () => undefined;
   const dialogPromise = new Promise<'dialog'>((resolve) => (dialogOpened = () => resolve('dialog')));
 
-  const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
-    if (d.tabId !== tabId || d.frameId !== 0) return;
-    navigationStarted = d.url;
-    requestedBegan();
-  };
   // A form the input submitted navigates in a task of its own, which can
   // run after the round trip that ends the action (measured: 1 time in 3),
   // but the renderer announces it at once, while the input is handled.
@@ -64,6 +59,11 @@ export async function withEffects<T>(
     const { url, disposition } = params as { url: string; disposition: string };
     if (id === tabId && !sessionId && disposition === 'currentTab') requested = url;
   });
+  const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
+    if (d.tabId !== tabId || d.frameId !== 0) return;
+    navigationStarted = d.url;
+    requestedBegan();
+  };
   const onCompleted = (d: { tabId: number; frameId: number; url: string }) => {
     if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(d.url);
   };
