@@ -10,12 +10,18 @@ test.describe('browser_resize', () => {
       expect((await agent.server.ok('browser_evaluate', { expression: 'innerWidth' })).text).toContain('800');
 
       const mobile = await agent.server.ok('browser_resize', { preset: 'mobile' });
-      expect(mobile.text).toContain('375×667 (mobile, touch)');
+      expect(mobile.text).toContain("375×667 (mobile: touch, and a phone's user agent)");
       const touch = await agent.server.ok('browser_evaluate', { expression: '[innerWidth, navigator.maxTouchPoints > 0, matchMedia("(pointer: coarse)").matches]' });
       expect(touch.text).toContain('[375, true, true]');
+      // Sites that choose their layout by user agent see a phone.
+      const seen = await agent.server.ok('browser_evaluate', { expression: '[navigator.userAgent.includes("Mobile"), navigator.userAgent.includes("Android")]' });
+      expect(seen.text).toContain('[true, true]');
 
+      // Leaving the phone behind restores the browser's own touch support and user agent.
       const tablet = await agent.server.ok('browser_resize', { preset: 'tablet' });
       expect(tablet.text).toContain('innerWidth 768, innerHeight 1024');
+      const desktopLike = await agent.server.ok('browser_evaluate', { expression: '[navigator.maxTouchPoints, navigator.userAgent.includes("Mobile")]' });
+      expect(desktopLike.text).toContain('[0, false]');
 
       const missing = await agent.server.call('browser_resize', { width: 500 });
       expect(missing.isError).toBe(true);

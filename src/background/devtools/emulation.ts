@@ -50,6 +50,22 @@ export async function forgetEmulation(tabId: number): Promise<void> {
 async function applyViewport(tabId: number, viewport: Viewport): Promise<void> {
   await cdp(tabId, 'Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: 0, mobile: viewport.mobile });
   await cdp(tabId, 'Emulation.setTouchEmulationEnabled', { enabled: viewport.mobile, ...(viewport.mobile ? { maxTouchPoints: 5 } : {}) });
+  // Sites that pick their layout by user agent (and client hints) get the phone one; '' drops the override.
+  await cdp(tabId, 'Emulation.setUserAgentOverride', viewport.mobile ? phoneUserAgent() : { userAgent: '' });
+}
+
+/**
+ * A phone's user agent for this browser's version, in the reduced form
+ * Chrome for Android sends, with matching client hints.
+ */
+function phoneUserAgent(): object {
+  const version = /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? '120.0.0.0';
+  const brands = (navigator as Navigator & { userAgentData?: { brands: { brand: string; version: string }[] } }).userAgentData?.brands ?? [];
+  return {
+    userAgent: `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version} Mobile Safari/537.36`,
+    platform: 'Linux armv8l',
+    userAgentMetadata: { brands, platform: 'Android', platformVersion: '10.0.0', architecture: '', model: 'K', mobile: true },
+  };
 }
 
 // -1 means "no throttling"; offline alone cuts the network, while the

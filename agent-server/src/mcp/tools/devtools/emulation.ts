@@ -5,7 +5,7 @@ export const resize = defineTool({
   name: 'browser_resize',
   title: 'Resize the viewport',
   description:
-    'Set the current tab\'s viewport size in CSS pixels (device emulation), or use a preset: mobile (375×667, touch), tablet (768×1024), desktop (1280×720). Reports the window.innerWidth/innerHeight the page now sees.',
+    'Set the current tab\'s viewport size in CSS pixels (device emulation), or use a preset: mobile (375×667, touch, a phone\'s user agent), tablet (768×1024), desktop (1280×720). Reports the window.innerWidth/innerHeight the page now sees.',
   schema: {
     width: z.number().int().min(100).max(10_000).optional().describe('Viewport width in CSS pixels'),
     height: z.number().int().min(100).max(10_000).optional().describe('Viewport height in CSS pixels'),
@@ -15,7 +15,7 @@ export const resize = defineTool({
   readOnly: false,
   async handle(params, response, ctx) {
     const r = await ctx.browser.call('resize', params, ctx.timeoutMs);
-    response.text(`Viewport of tab ${r.tabId} set to ${r.width}×${r.height}${r.mobile ? ' (mobile, touch)' : ''}; the page sees innerWidth ${r.innerWidth}, innerHeight ${r.innerHeight}.`);
+    response.text(`Viewport of tab ${r.tabId} set to ${r.width}×${r.height}${r.mobile ? ' (mobile: touch, and a phone\'s user agent)' : ''}; the page sees innerWidth ${r.innerWidth}, innerHeight ${r.innerHeight}.`);
     if (r.mobile && r.innerWidth > r.width) {
       response.text('The page has no <meta name="viewport" content="width=device-width">, so it lays out at desktop width and is zoomed out, as on a real phone.');
     }
