@@ -9,6 +9,7 @@ import { AgentError } from '../shared/errors.ts';
 import { unlessDialog } from './actions/dialogs.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
+import { sleep } from './timing.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -143,8 +144,4 @@ export async function frameIdForNonce(tabId: number, parentFrameId: number, nonc
   if (frameId === null) return null;
   const frame = await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null);
   return frame && frame.parentFrameId === parentFrameId ? frameId : null;
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

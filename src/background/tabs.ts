@@ -240,6 +240,18 @@ export async function replaceTab(removedId: number, addedId: number): Promise<vo
   for (const hook of adoptHooks) hook(addedId);
 }
 
+/**
+ * Unloads the tab's page at once, without its unload handlers (the only way
+ * out of a blocked page that has one); Chrome gives the tab a new id, which
+ * the session and ref floor follow. Returns the new id.
+ */
+export async function discardTab(tabId: number): Promise<number> {
+  const replacement = await chrome.tabs.discard(tabId);
+  if (replacement?.id === undefined) throw new AgentError('PAGE_UNRESPONSIVE', `The page in tab ${tabId} is blocked and could not be unloaded. Close the tab from the browser.`);
+  await replaceTab(tabId, replacement.id);
+  return replacement.id;
+}
+
 /** The user shares a tab with a session (popup) or takes it back. */
 export async function unshareTab(tabId: number): Promise<void> {
   await forgetTab(tabId);

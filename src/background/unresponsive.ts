@@ -11,6 +11,7 @@
  */
 import { AgentError } from '../shared/errors.ts';
 import { openDialog } from './actions/dialogs.ts';
+import { within } from './timing.ts';
 
 /** Tab → when its page was last seen answering (roughly when it blocked). */
 const blocked = new Map<number, number>();
@@ -32,9 +33,7 @@ async function responds(tabId: number): Promise<boolean> {
     .sendCommand({ tabId }, 'Runtime.evaluate', { expression: '0', silent: true })
     .catch(() => chrome.tabs.sendMessage(tabId, { type: 'ping' }, { frameId: 0 }))
     .then(() => true, () => true); // an error is an answer: not blocked, just not probe-able
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const silence = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_MS)));
-  return Promise.race([answer, silence]).finally(() => clearTimeout(timer));
+  return within(answer, PROBE_MS, false);
 }
 
 /**
@@ -70,6 +69,7 @@ export async function assertResponsive(tabId: number): Promise<void> {
  */
 export async function isBlocked(tabId: number, silentMs = PROBE_MS): Promise<boolean> {
   // A JavaScript dialog holds the main thread too, waiting for its answer: paused, not blocked.
+  // Asked again after the probe, which a dialog opening meanwhile leaves unanswered.
   if (openDialog(tabId) || (await loading(tabId)) || (await responds(tabId)) || openDialog(tabId)) {
     blocked.delete(tabId);
     return false;
@@ -89,11 +89,9 @@ const SETTLE_MS = 1000;
  * learn it at once.
  */
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SETTLE_MS)));
   const settled = trip.then((value) => ({ value }));
   settled.catch(() => undefined); // given up on when busy: its late failure is no news
-  const first = await Promise.race([settled, slow]).finally(() => clearTimeout(timer));
+  const first = await within(settled, SETTLE_MS, null);
   if (first) return first;
   if (await isBlocked(tabId)) return 'busy';
   return { value: await trip };

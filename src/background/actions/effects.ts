@@ -10,6 +10,7 @@ import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 import { settleOrBusy } from '../unresponsive.ts';
+import { sleep, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
@@ -133,21 +134,16 @@ export async function withEffects<T>(
 
     // Requested but not begun yet (or a child frame's): a moment for it to begin in the main frame.
     if (requested && !navigationStarted && !dialog) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([began, new Promise((resolve) => (timer = setTimeout(resolve, REQUESTED_BEGIN_MS)))]).finally(() => clearTimeout(timer));
+      await within(began, REQUESTED_BEGIN_MS, undefined);
     }
     if (navigationStarted && !dialog) {
       const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS));
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
       navigationStarted = (await Promise.race([finished, timeout, aborted])) ?? `${navigationStarted} (still loading)`;
       // A download aborts the navigation and is announced just after it.
-      for (let waited = 0; /ERR_ABORTED/.test(navigationStarted) && !download && waited < 1000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      for (let waited = 0; /ERR_ABORTED/.test(navigationStarted) && !download && waited < 1000; waited += 50) await sleep(50);
     }
-    for (let waited = 0; download && !download.filename && waited < 1000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    for (let waited = 0; download && !download.filename && waited < 1000; waited += 50) await sleep(50);
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;

@@ -7,7 +7,8 @@ import { toParent, type LocateOptions, type TargetSpec } from '../../shared/cont
 import { AgentError } from '../../shared/errors.ts';
 import { ensureAttached } from '../cdp.ts';
 import { frameTransform } from '../frame-map.ts';
-import { sendToFrame, sleep } from '../frames.ts';
+import { sendToFrame } from '../frames.ts';
+import { sleep } from '../timing.ts';
 import { frameOfRef, isRef } from '../../shared/refs.ts';
 
 export interface TargetParams {

@@ -7,7 +7,8 @@
  * the wait are looked into too.
  */
 import { AgentError } from '../../shared/errors.ts';
-import { sendToFrame, sleep, tryFrame } from '../frames.ts';
+import { sendToFrame, tryFrame } from '../frames.ts';
+import { sleep } from '../timing.ts';
 
 const POLL_MS = 50;
 /** A one-frame wait is cut into slices this long, so that a frame added meanwhile is noticed. */

@@ -5,7 +5,7 @@ import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
-import { adoptTab, replaceTab, resolveTab } from '../tabs.ts';
+import { adoptTab, discardTab, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
 import { waitBudget } from '../actions/target.ts';
@@ -80,10 +80,7 @@ async function leaveIfBlocked(tabId: number, signal: AbortSignal): Promise<Left 
   } catch (error) {
     if (signal.aborted || !(error instanceof AgentError && error.code === 'NAV_TIMEOUT')) throw error;
   }
-  const replacement = await chrome.tabs.discard(tabId);
-  if (replacement?.id === undefined) throw new AgentError('PAGE_UNRESPONSIVE', `The page in tab ${tabId} is blocked and could not be left or unloaded. Close the tab with browser_tabs.`);
-  await replaceTab(tabId, replacement.id);
-  return { url, tabId: replacement.id, replacedTab: tabId };
+  return { url, tabId: await discardTab(tabId), replacedTab: tabId };
 }
 
 const replaced = (left: Left | null) => (left?.replacedTab !== undefined ? { replacedTab: left.replacedTab } : {});

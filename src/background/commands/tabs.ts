@@ -6,10 +6,11 @@ import { detach } from '../cdp.ts';
 import { handleDialog, onDialogOpened, openDialog } from '../actions/dialogs.ts';
 import { navigateAndWait } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
-import { adoptTab, currentTab, forgetTab, listTabs, resolveTab } from '../tabs.ts';
+import { adoptTab, currentTab, discardTab, listTabs, resolveTab } from '../tabs.ts';
 import type { SessionInfo } from '../../shared/protocol.ts';
 import { loadingBudget, openAgentTab } from './navigate.ts';
 import { isBlocked } from '../unresponsive.ts';
+import { sleep, within } from '../timing.ts';
 
 export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext): Promise<Result<'tabs.list'>> {
   return { tabs: await listTabs(ctx.session) };
@@ -36,9 +37,9 @@ export async function tabsClose(params: Params<'tabs.close'>, ctx: CommandContex
     const { windowId } = await browser.tabs.get(tabId);
     await browser.tabs.create({ windowId, active: true });
   }
-  await closeTab(tabId);
+  const removed = await closeTab(tabId);
   // tabs.onRemoved updates the agent's set; wait for it so "current" is right.
-  for (let i = 0; i < 50 && (await currentTab(ctx.session)) === tabId; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 50 && (await currentTab(ctx.session)) === removed; i++) await sleep(10);
   return { closed: tabId, current: await currentTab(ctx.session) };
 }
 
@@ -51,9 +52,10 @@ const CLOSE_MS = 5_000;
  * Closes the tab even when its page asks before it is left: the agent asked
  * to close, as Playwright's page.close() does by default. Chrome runs the
  * beforeunload handlers on tabs.remove and waits on the dialog, so it is
- * accepted through the debugger, still attached for that.
+ * accepted through the debugger, still attached for that. Returns the id
+ * the tab had when it went (a blocked page's tab is discarded first).
  */
-async function closeTab(tabId: number): Promise<void> {
+async function closeTab(tabId: number): Promise<number> {
   const stop = onDialogOpened((id, dialog) => {
     if (id === tabId && dialog.type === 'beforeunload') void handleDialog(tabId, true).catch(() => undefined);
   });
@@ -62,29 +64,19 @@ async function closeTab(tabId: number): Promise<void> {
   try {
     const removed = browser.tabs.remove(tabId).then(() => true);
     removed.catch(() => undefined);
-    if (await within(removed, LEAVE_MS)) return;
+    if (await within(removed, LEAVE_MS, false)) return tabId;
     if (await isBlocked(tabId)) {
-      // A blocked page cannot run its unload handlers, and Chrome waits for
-      // them even on about:blank; discarding unloads it without them
-      // (measured: at once), as a tab under a new id.
-      const replacement = await chrome.tabs.discard(tabId);
-      await forgetTab(tabId, true);
-      if (replacement?.id !== undefined) await browser.tabs.remove(replacement.id);
-      return;
+      // A blocked page cannot run its unload handlers, and Chrome waits for them.
+      const replacement = await discardTab(tabId);
+      await browser.tabs.remove(replacement);
+      return replacement;
     }
-    if (await within(removed, CLOSE_MS)) return;
+    if (await within(removed, CLOSE_MS, false)) return tabId;
     throw new AgentError('DIALOG_OPEN', `The page in tab ${tabId} did not close: it asks before it is left, and the extension cannot answer for it (the debugger is not on this tab). Answer the page's dialog in the browser, or navigate the tab elsewhere first.`);
   } finally {
     stop();
     await detach(tabId);
   }
-}
-
-/** Whether `promise` settles true within `ms`. */
-async function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 async function info(tabId: number, session: SessionInfo): Promise<Result<'tabs.new'>> {
