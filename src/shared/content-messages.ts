@@ -149,7 +149,8 @@ export interface ContentResults {
   locate: Located;
   reveal: { box: Box };
   guardOutcome:
-    | { outcome: 'hit' | 'none' | 'unarmed' }
+    | { outcome: 'hit'; download?: true }
+    | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };

@@ -37,8 +37,11 @@ export async function withEffects<T>(
   tabId: number,
   signal: AbortSignal,
   act: () => Promise<T>,
-  /** settled: `act` ends with roundTripThroughPage already (its answer also orders the page's navigation requests before it). */
-  options: { fileChoosers?: boolean; settled?: boolean } = {},
+  /**
+   * settled: `act` ends with roundTripThroughPage already (its answer also orders the page's navigation requests before it).
+   * downloadExpected: asked after `act`; true when the input reached a download link, whose download the browser creates a moment later.
+   */
+  options: { fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
   // Before the first CDP call below, which a navigation in flight would hold.
   await assertNotNavigating(tabId);
@@ -142,6 +145,10 @@ export async function withEffects<T>(
       navigationStarted = (await Promise.race([finished, timeout, aborted])) ?? `${navigationStarted} (still loading)`;
       // A download aborts the navigation and is announced just after it.
       for (let waited = 0; /ERR_ABORTED/.test(navigationStarted) && !download && waited < 1000; waited += 50) await sleep(50);
+    }
+    // A download link's download does not navigate; measured once in CI, it was created after the action's round trips.
+    if (options.downloadExpected?.() && !dialog) {
+      for (let waited = 0; !download && !navigationStarted && waited < 1000; waited += 50) await sleep(50);
     }
     for (let waited = 0; download && !download.filename && waited < 1000; waited += 50) await sleep(50);
     for (const tab of newTabs) {

@@ -42,6 +42,7 @@ export async function guardedClick(
       throw error;
     }
     let busy = false;
+    let downloadClicked = false;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -71,9 +72,10 @@ export async function guardedClick(
           if (result?.outcome === 'none') {
             throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
           }
+          if (result?.outcome === 'hit' && result.download) downloadClicked = true;
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },
-        { fileChoosers: true, settled: true },
+        { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked },
       );
       return { point, effects: busy ? { ...effects, unresponsive: true } : effects };
     } catch (error) {

@@ -16,6 +16,8 @@ interface Guard {
   state: 'waiting' | 'hit' | 'missed';
   /** What the press landed on instead. */
   missed?: Element;
+  /** The click reached a download link (`<a download>`): its default action starts a download, which the browser announces a moment later. */
+  downloadClick?: Event;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -52,7 +54,13 @@ function check(event: Event): void {
   if (guard.state === 'missed') {
     event.preventDefault();
     event.stopImmediatePropagation();
+  } else if (event.type === 'click' && event.composedPath().some(isDownloadLink)) {
+    guard.downloadClick = event;
   }
+}
+
+function isDownloadLink(target: EventTarget): boolean {
+  return (target instanceof HTMLAnchorElement || target instanceof HTMLAreaElement) && target.hasAttribute('download') && !!target.href;
 }
 
 export function armGuard(element: Element): void {
@@ -67,7 +75,10 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   guard = null;
   if (!current) return { outcome: 'unarmed' };
   clearTimeout(current.timer);
-  if (current.state !== 'missed') return { outcome: current.state === 'hit' ? 'hit' : 'none' };
+  // Read now, after the page's listeners had their turn: one of them may have cancelled the download.
+  const download = !!current.downloadClick && !current.downloadClick.defaultPrevented;
+  if (current.state === 'hit') return { outcome: 'hit', ...(download ? { download } : {}) };
+  if (current.state !== 'missed') return { outcome: 'none' };
   return {
     outcome: 'missed',
     landedOn: current.missed ? describe(current.missed) : 'nothing',
