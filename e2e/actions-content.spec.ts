@@ -177,6 +177,15 @@ test.describe('locate', () => {
     const located = await value(page, { type: 'locate', target: { selector: '#m' }, options: { ...ALL, timeoutMs: 3000 } });
     expect(located.box.x).toBeGreaterThanOrEqual(300);
   });
+
+  test('a moving element on a page too busy to render every frame is located once it stops', async ({ page }) => {
+    // Script keeps the main thread busy 30 ms in every 50: samples taken between frames must not pass for a stop.
+    await load(page, `<style>@keyframes slide { from { margin-left: 0 } to { margin-left: 300px } }</style>
+      <script>setInterval(() => { const end = performance.now() + 30; while (performance.now() < end); }, 20)</script>
+      <button id="m" style="animation: slide 900ms linear forwards">Moving</button>`);
+    const located = await value(page, { type: 'locate', target: { selector: '#m' }, options: { ...ALL, timeoutMs: 3000 } });
+    expect(located.box.x).toBeGreaterThanOrEqual(300);
+  });
 });
 
 test.describe('focus, fill and type', () => {

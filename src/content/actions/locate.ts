@@ -35,7 +35,7 @@ const RETRIABLE = new Set(['ELEMENT_NOT_FOUND']);
 export async function locate(spec: TargetSpec, options: LocateConfig): Promise<LocateResult> {
   const start = performance.now();
   const deadline = start + Math.max(0, options.timeoutMs);
-  let previous: { el: Element; rect: string; frame: CSSNumberish | null } | null = null;
+  let previous: { el: Element; rect: string; frame: { count: number; time: CSSNumberish | null } | null } | null = null;
   let scrolled: Element | null = null;
   let last: NotYet | null = null;
   for (let attempt = 0; ; attempt++) {
@@ -69,8 +69,12 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         const rect = JSON.stringify(at.getBoundingClientRect());
         // Animations only advance with rendered frames; two samples within one
         // frame prove nothing (hidden tabs render none, so there time is enough).
-        const frame = document.hidden ? null : document.timeline.currentTime;
-        const sameFrame = previous !== null && frame !== null && previous.frame === frame;
+        // A new frame needs both: one rendered (the timeline's time also moves
+        // between frames, so two samples 50 ms apart on a page too busy to render
+        // looked stopped: seen under load, 89 % through a slide) and the
+        // timeline moved on (the frame right after a sample can reuse its time).
+        const frame = document.hidden ? null : { count: renderedFrames, time: document.timeline.currentTime };
+        const sameFrame = previous?.frame != null && frame !== null && (previous.frame.count === frame.count || previous.frame.time === frame.time);
         const moving = !previous || previous.el !== at || previous.rect !== rect || sameFrame;
         if (!sameFrame) previous = { el: at, rect, frame };
         if (moving) throw new NotYet('TIMEOUT', `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
@@ -161,18 +165,21 @@ function isAnimated(el: Element): boolean {
   return false;
 }
 
+/** Animation frames seen by nextFrame: animations only move the box when one renders. */
+let renderedFrames = 0;
+
 /**
  * The next animation frame — or 50 ms, whichever comes first: background
  * tabs get no animation frames at all, and a wait must still make progress.
  */
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, 50);
-    const frame = requestAnimationFrame(done);
-    function done() {
+    const timer = setTimeout(resolve, 50);
+    // Not cancelled when the timer wins: the frame still counts when it comes.
+    requestAnimationFrame(() => {
+      renderedFrames++;
       clearTimeout(timer);
-      cancelAnimationFrame(frame);
       resolve();
-    }
+    });
   });
 }
