@@ -7,6 +7,7 @@
 import browser from 'webextension-polyfill';
 import { toParent, type FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
+import { takingTurns } from '../shared/turns.ts';
 import { frameIdForNonce, sendToFrame } from './frames.ts';
 
 interface FrameLink {
@@ -18,16 +19,14 @@ const key = (tabId: number) => `frames:${tabId}`;
 
 // Sibling frames are linked concurrently (a snapshot stitches them in
 // parallel): the read-modify-writes take turns, or one would lose the other's.
-let writes: Promise<unknown> = Promise.resolve();
+const inTurn = takingTurns();
 
 function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<void> {
-  const write = writes.then(async () => {
+  return inTurn(key(tabId), async () => {
     const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
     map[frameId] = link;
     await browser.storage.session.set({ [key(tabId)]: map });
   });
-  writes = write.catch(() => undefined);
-  return write;
 }
 
 /** Frames nested deeper than this are left out of snapshots and searches. */

@@ -12,6 +12,7 @@ import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 import { blockedAfterTimeout } from './unresponsive.ts';
 import { stillLoading } from './pending-navigation.ts';
+import { takingTurns } from '../shared/turns.ts';
 
 export interface CommandContext {
   /** Aborted when the command times out; long waits should stop then. */
@@ -23,7 +24,8 @@ export interface CommandContext {
 
 export type Handlers = { [M in Method]: (params: Params<M>, ctx: CommandContext) => Promise<Result<M>> };
 
-const queues = new Map<string, Promise<unknown>>();
+/** Commands to one tab (or, without a tab, one session) run in order; different tabs in parallel. */
+const enqueue = takingTurns();
 
 export function createRouter(handlers: Handlers): (request: RequestMessage) => Promise<ResponseMessage> {
   return async (request) => {
@@ -85,18 +87,6 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
     if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
     throw error;
   });
-}
-
-/** Chains `fn` after the previous command for the same key; a failure does not block the queue. */
-function enqueue<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
 }
 
 function withTimeout<T>(method: string, timeoutMs: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -8,6 +8,7 @@
 import browser from 'webextension-polyfill';
 import { AgentError } from '../shared/errors.ts';
 import type { SessionInfo, TabInfo } from '../shared/protocol.ts';
+import { takingTurns } from '../shared/turns.ts';
 
 interface Session {
   name: string;
@@ -42,16 +43,14 @@ function load(): Promise<AgentTabs> {
 
 // Every read-modify-write goes through this chain so concurrent commands
 // cannot lose each other's updates.
-let chain: Promise<unknown> = Promise.resolve();
+const inTurn = takingTurns();
 function update<T>(fn: (state: AgentTabs) => T | Promise<T>): Promise<T> {
-  const run = chain.then(async () => {
+  return inTurn(KEY, async () => {
     const state = await load();
     const result = await fn(state);
     await browser.storage.session.set({ [KEY]: state });
     return result;
   });
-  chain = run.catch(() => undefined);
-  return run;
 }
 
 function sessionOf(state: AgentTabs, info: SessionInfo): Session {

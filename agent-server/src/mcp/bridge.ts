@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { takingTurns } from '../../../src/shared/turns.ts';
 import { log } from '../log.ts';
 import { SERVER_VERSION } from '../version.ts';
 
@@ -51,14 +52,7 @@ export async function runBridge(port: number, token: string): Promise<void> {
   // Over stdio requests arrive in order; as separate HTTP requests they could
   // overtake each other. Calls for one tab are forwarded one after another
   // (the hub runs them in that order); different tabs still run in parallel.
-  const queues = new Map<string, Promise<unknown>>();
-  const inOrder = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-    const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
-    const settled = run.catch(() => undefined);
-    queues.set(key, settled);
-    void settled.then(() => queues.get(key) === settled && queues.delete(key));
-    return run;
-  };
+  const inOrder = takingTurns();
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     try {
