@@ -31,7 +31,7 @@ test('--help lists every shell command, and bad usage exits 2 with the usage on 
   try {
     const help = await cli(home, '--help');
     expect(help.code).toBe(0);
-    for (const usage of ['open <url>', 'snapshot [-i] [--depth N] [--root REF]', 'click <ref>', 'fill <ref> <text>', 'type <ref> <text>', 'press <key>', 'select <ref> <value...>', 'check <ref>', 'uncheck <ref>', 'hover <ref>', 'get <what> [ref] [--name N]', 'is <what> <ref>', 'screenshot [file]', 'console', 'tabs', 'eval <js>']) {
+    for (const usage of ['open <url>', 'snapshot [-i] [--depth N] [--root REF] [--max-chars N] [--offset K]', 'click <ref>', 'fill <ref> <text>', 'type <ref> <text>', 'press <key>', 'select <ref> <value...>', 'check <ref>', 'uncheck <ref>', 'hover <ref>', 'get <what> [ref] [--name N]', 'is <what> <ref>', 'screenshot [file]', 'console', 'tabs', 'eval <js>']) {
       expect(help.stdout).toContain(`browser-agent ${usage}`);
     }
     const missing = await cli(home, 'click');
@@ -61,7 +61,7 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
   const run = (...args: string[]) => cli(home, ...args, '--port', String(port));
   try {
     await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
-    const url = pages.page('/form', html(`<button onclick="document.querySelector('p').textContent = 'clicked'">Go</button><input aria-label="Name"><p>idle</p>`, 'CLI test'));
+    const url = pages.page('/form', html(`<button onclick="document.querySelector('p').textContent = 'clicked'">Go</button><input aria-label="Name"><ul>${'<li>A line of text to make the page longer</li>'.repeat(8)}</ul><p>idle</p>`, 'CLI test'));
 
     const open = await run('open', url);
     expect(open.stderr).toBe('');
@@ -76,6 +76,11 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
     expect(snapshot.stdout).not.toContain('idle'); // -i: interactive elements only
     const button = refOf(snapshot.stdout, /button "Go"/);
     const field = refOf(snapshot.stdout, /textbox "Name"/);
+    // A snapshot cut to a budget says where the rest starts, and --offset shows it.
+    const cut = await run('snapshot', '--max-chars', '200');
+    const rest = /call again with offset=(\d+)/.exec(cut.stdout);
+    expect(rest).not.toBeNull();
+    expect((await run('snapshot', '--max-chars', '200', '--offset', rest![1])).stdout).toContain(`showing lines ${Number(rest![1]) + 1}–`);
 
     expect((await run('click', button)).code).toBe(0);
     expect((await run('get', 'text', 'p')).stdout.trim()).toBe('clicked'); // a CSS selector works where a ref does

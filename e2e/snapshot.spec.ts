@@ -219,6 +219,33 @@ test('size controls: maxChars pages with an offset marker, filename writes the w
   expect(escape.text).toContain('outside the output directory');
 });
 
+test('a snapshot too big for a model\'s context is cut at the default budget, and says how to get the rest', async ({ agent }) => {
+  // About 100,000 characters of snapshot: a long article's worth.
+  const rows = Array.from({ length: 2000 }, (_, i) => `<li><button>Add item number ${i} to the basket</button></li>`).join('');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/huge', html(`<ul>${rows}</ul>`, 'Huge')) });
+  const first = await agent.server.ok('browser_snapshot');
+  const total = Number(/Snapshot \((\d+) characters/.exec(first.text)![1]);
+  expect(total).toBeGreaterThan(90_000);
+  const yaml = (text: string) => /```yaml\n([\s\S]*)\n```/.exec(text)![1];
+  expect(yaml(first.text).length).toBeLessThanOrEqual(40_000);
+  const marker = /… (\d+) more lines, call again with offset=(\d+) \(cut at the default budget of 40000 characters; or raise maxChars/.exec(first.text);
+  expect(marker).not.toBeNull();
+  // Paging on shows the rest, with refs from the same tree.
+  let offset = Number(marker![2]);
+  let last = first.text;
+  while (/call again with offset=(\d+)/.test(last)) {
+    last = (await agent.server.ok('browser_snapshot', { offset })).text;
+    offset = Number(/call again with offset=(\d+)/.exec(last)?.[1] ?? offset);
+  }
+  expect(last).toMatch(/button "Add item number 1999 to the basket" \[ref=e\d+\]/);
+  // An explicit budget is the caller's to choose.
+  expect((await agent.server.ok('browser_snapshot', { maxChars: 200_000 })).text).toContain('item number 1999');
+  // The snapshot after an action is cut the same way.
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(first.text, 'button "Add item number 0 to the basket"'), snapshot: true });
+  expect(clicked.text).toMatch(/… \d+ more lines: browser_snapshot with offset=\d+ shows them/);
+  expect(clicked.text).not.toContain('item number 1999');
+});
+
 test('refs never repeat in a tab, even after navigation; an old ref is STALE_REF', async ({ agent }) => {
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/gen1', html('<button>First</button>', 'Gen 1')) });
   const before = await agent.server.ok('browser_snapshot');

@@ -3,6 +3,13 @@ import { writeOutput } from '../files.ts';
 import type { ToolResponse } from '../response.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
 
+/**
+ * Without a budget of its own a snapshot is cut at this many characters
+ * (about 10k tokens): a large page (a long article, a big table) would
+ * otherwise fill the model's context, or be refused by the client, in one call.
+ */
+export const DEFAULT_MAX_CHARS = 40_000;
+
 export const snapshot = defineTool({
   name: 'browser_snapshot',
   title: 'Page snapshot',
@@ -14,13 +21,13 @@ export const snapshot = defineTool({
     depth: z.number().int().min(0).optional().describe('Maximum tree depth'),
     root: z.string().optional().describe('Ref or CSS selector of the subtree to snapshot'),
     viewportOnly: z.boolean().optional().describe('Only what is inside the viewport'),
-    maxChars: z.number().int().min(200).optional().describe('Character budget; longer output is cut with a marker saying how to get the rest'),
+    maxChars: z.number().int().min(200).optional().describe(`Character budget (default ${DEFAULT_MAX_CHARS}); longer output is cut with a marker saying how to get the rest`),
     offset: z.number().int().min(0).optional().describe('Line to start at, from the marker of a previous cut snapshot'),
     filename: z.string().optional().describe('Write the full snapshot to this file in the output directory and return its path'),
   },
   readOnly: true,
   async handle(params, response, ctx) {
-    const { maxChars, offset = 0, filename, ...request } = params;
+    const { maxChars = DEFAULT_MAX_CHARS, offset = 0, filename, ...request } = params;
     const result = await ctx.browser.call('snapshot', request, ctx.timeoutMs);
     const lines = result.text ? result.text.split('\n') : [];
     response.text(`Page: ${result.title}`, `URL: ${result.url}`, `Tab: ${result.tabId}`);
@@ -32,20 +39,21 @@ export const snapshot = defineTool({
     }
     const { text, rest } = page(lines, offset, maxChars);
     response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', ...text, '```');
-    if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}`);
+    if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}${params.maxChars === undefined ? ` (cut at the default budget of ${DEFAULT_MAX_CHARS} characters; or raise maxChars, narrow with interactive/root/depth, or write it all to a file with filename)` : ''}`);
   },
 });
 
 /** Appends a fresh snapshot of a tab after an action (`snapshot: true`). */
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
   const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
-  response.text(`Snapshot after the action (${result.text.length} characters):`, '```yaml', result.text, '```');
+  const { text, rest } = page(result.text.split('\n'), 0, DEFAULT_MAX_CHARS);
+  response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${text.length}` : ''}):`, '```yaml', ...text, '```');
+  if (rest) response.text(`… ${rest} more lines: browser_snapshot with offset=${text.length} shows them`);
 }
 
 /** Cuts whole lines to fit the budget; always shows at least one line so paging advances. */
-function page(lines: string[], offset: number, maxChars?: number): { text: string[]; rest: number } {
+function page(lines: string[], offset: number, maxChars: number): { text: string[]; rest: number } {
   const from = lines.slice(offset);
-  if (maxChars === undefined) return { text: from, rest: 0 };
   const text: string[] = [];
   let used = 0;
   for (const line of from) {
