@@ -262,6 +262,16 @@ test.describe('focus, fill and type', () => {
     expect(div.message).toContain('(role generic) is not a text field');
   });
 
+  test('fill refuses text a number field would drop, instead of leaving it empty', async ({ page }) => {
+    await load(page, '<input id="n" type="number" aria-label="Count">');
+    const refused = await failure(page, { type: 'prepareFill', target: { selector: '#n' }, value: '1,234 kg', timeoutMs: 200 });
+    expect(refused.code).toBe('INVALID_PARAMS');
+    expect(refused.message).toContain('"1,234 kg" is not a number');
+    for (const ok of ['-12.5', '1e3', '.5', '']) {
+      expect((await value(page, { type: 'prepareFill', target: { selector: '#n' }, value: ok, timeoutMs: 200 })).mode).toBe('insertText');
+    }
+  });
+
   test('prepareType puts the caret at the end, or selects all with clear', async ({ page }) => {
     await load(page, '<input id="i" value="Hello"><div id="ce" contenteditable>Rich</div>');
     await value(page, { type: 'prepareType', target: { selector: '#i' }, clear: false, timeoutMs: 1000 });
@@ -408,6 +418,12 @@ test.describe('queries', () => {
       user: 'ann', pw: '••••', agree: true, size: 'm', tags: ['a', 'c'], note: 'hi',
     });
     expect(await get('form_values')).toEqual({ user: 'ann', pw: '••••', agree: true, size: 'm', tags: ['a', 'c'], note: 'hi' });
+    // Controls with neither name nor id, as script-driven pages leave them, go by their label.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', `<section id="loose"><label>Email <input value="a@b.c"></label>
+      <label><input type="checkbox" checked> Remember me</label><input aria-label="Email" value="second"><input value="unlabelled"></section>`));
+    expect(await get('form_values', { target: { selector: '#loose' } })).toEqual({
+      Email: 'a@b.c', 'Remember me': true, 'Email (2)': 'second', '<input type="text">': 'unlabelled',
+    });
     expect(await get('metadata')).toEqual({ title: 'Query page', description: 'A page', canonical: 'https://example.test/q', lang: 'en', 'og:title': 'OG' });
     const visible = await get('visible_text');
     expect(visible).toContain('Hello world');
@@ -416,6 +432,11 @@ test.describe('queries', () => {
     expect((await failure(page, { type: 'get', what: 'attribute', target: { selector: '#a' } })).code).toBe('INVALID_PARAMS');
     expect((await failure(page, { type: 'get', what: 'count', target: { ref: 'e1' } })).code).toBe('INVALID_PARAMS');
     expect((await failure(page, { type: 'get', what: 'value', target: { selector: '#h' } })).code).toBe('INVALID_TARGET');
+  });
+
+  test('form_values on a page without a form: its fields, by name or label', async ({ page }) => {
+    await load(page, '<label>Search <input type="search" value="shoes"></label><select name="sort"><option>price</option></select>');
+    expect((await value(page, { type: 'get', what: 'form_values' } as ContentRequest)).value).toEqual({ Search: 'shoes', sort: 'price' });
   });
 
   test('every is kind', async ({ page }) => {

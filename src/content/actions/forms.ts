@@ -4,6 +4,7 @@
  */
 import { intersectsViewport } from './hit.ts';
 import { isVisible } from '../target.ts';
+import { getName } from '../snapshot/names.ts';
 
 type FormValue = string | boolean | string[] | null;
 
@@ -19,6 +20,7 @@ export function formValues(root: Element | undefined): Record<string, unknown> {
   if (root) return valuesOf(controlsOf(root));
   const forms = Array.from(document.forms);
   if (forms.length === 1 && outsideForms().length === 0) return valuesOf(controlsOf(forms[0]));
+  if (forms.length === 0) return valuesOf(outsideForms());
   const result: Record<string, unknown> = {};
   forms.forEach((form, i) => {
     const key = form.id ? `#${form.id}` : form.getAttribute('name') ? `form[name=${form.getAttribute('name')}]` : `form ${i + 1}`;
@@ -46,8 +48,13 @@ function valuesOf(controls: Control[]): Record<string, FormValue> {
   const values: Record<string, FormValue> = {};
   const checkboxGroups = new Map<string, HTMLInputElement[]>();
   for (const c of controls) {
+    if (c instanceof HTMLInputElement && SKIPPED_TYPES.has(c.type)) continue;
     const key = c.name || c.id;
-    if (!key || (c instanceof HTMLInputElement && SKIPPED_TYPES.has(c.type))) continue;
+    if (!key) {
+      // Script-driven forms often leave name and id off: such a control goes by its label, on its own.
+      values[unique(values, labelKey(c))] = c instanceof HTMLInputElement && c.type === 'radio' ? c.checked : valueOf(c);
+      continue;
+    }
     if (c instanceof HTMLInputElement && c.type === 'checkbox') {
       checkboxGroups.set(key, [...(checkboxGroups.get(key) ?? []), c]);
       continue;
@@ -64,6 +71,20 @@ function valuesOf(controls: Control[]): Record<string, FormValue> {
     values[key] = boxes.length === 1 ? boxes[0].checked : boxes.filter((b) => b.checked).map((b) => b.value);
   }
   return values;
+}
+
+/** A control without name or id: its accessible name, else what it is. */
+function labelKey(c: Control): string {
+  const name = getName(c);
+  if (name) return name;
+  return c instanceof HTMLInputElement ? `<input type="${c.type}">` : `<${c.localName}>`;
+}
+
+/** `key`, or `key (2)`, `key (3)`… when taken. */
+function unique(values: Record<string, unknown>, key: string): string {
+  let candidate = key;
+  for (let n = 2; candidate in values; n++) candidate = `${key} (${n})`;
+  return candidate;
 }
 
 /** A control's value as a user would read it back; passwords masked. */
