@@ -22,6 +22,10 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
     setNativeValue(el, value);
     return { mode: 'done', description: located.description };
   }
+  // A number field drops typed text that is not a number: its value would stay empty, and the fill look done.
+  if (el instanceof HTMLInputElement && el.type === 'number' && value !== '' && !FLOAT.test(value)) {
+    throw new AgentError('INVALID_PARAMS', `"${value}" is not a number, so ${describe(el)} would stay empty. Give digits with an optional sign, "." for decimals and e for an exponent, e.g. 1234.5 (no thousands separators or units).`);
+  }
   focusElement(el);
   selectAll(el);
   return { mode: 'insertText', description: located.description };
@@ -77,6 +81,9 @@ function caretAtEnd(el: Element): void {
     selection?.addRange(range);
   }
 }
+
+/** A valid floating-point number as HTML defines it for number inputs. */
+const FLOAT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 const FORMATS: Record<string, string> = {
   date: 'YYYY-MM-DD, e.g. 2024-03-15',
