@@ -4,6 +4,15 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Checks `done` every `everyMs` until it holds or `ms` have passed; whether it held. */
+export async function pollUntil(done: () => boolean | Promise<boolean>, ms: number, everyMs = 50): Promise<boolean> {
+  for (let waited = 0; ; waited += everyMs) {
+    if (await done()) return true;
+    if (waited >= ms) return false;
+    await sleep(everyMs);
+  }
+}
+
 /** `promise`'s value if it settles within `ms`, else `late`; the timer never outlives the race. */
 export function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
   let timer: ReturnType<typeof setTimeout> | undefined;

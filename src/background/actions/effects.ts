@@ -10,7 +10,7 @@ import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 import { settleOrBusy } from '../unresponsive.ts';
-import { sleep, within } from '../timing.ts';
+import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
@@ -18,6 +18,9 @@ type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'downlo
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
+
+/** How long news of a download (its creation, then its file name) may take after what started it. */
+const DOWNLOAD_NEWS_MS = 1000;
 
 /** How long a navigation the action started may take to load before we report it as started only. */
 const NAVIGATION_WAIT_MS = 10_000;
@@ -140,17 +143,14 @@ export async function withEffects<T>(
       await within(began, REQUESTED_BEGIN_MS, undefined);
     }
     if (navigationStarted && !dialog) {
-      const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS));
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
-      navigationStarted = (await Promise.race([finished, timeout, aborted])) ?? `${navigationStarted} (still loading)`;
+      navigationStarted = (await within(Promise.race([finished, aborted]), NAVIGATION_WAIT_MS, undefined)) ?? `${navigationStarted} (still loading)`;
       // A download aborts the navigation and is announced just after it.
-      for (let waited = 0; /ERR_ABORTED/.test(navigationStarted) && !download && waited < 1000; waited += 50) await sleep(50);
+      if (/ERR_ABORTED/.test(navigationStarted)) await pollUntil(() => download !== undefined, DOWNLOAD_NEWS_MS);
     }
     // A download link's download does not navigate; measured once in CI, it was created after the action's round trips.
-    if (options.downloadExpected?.() && !dialog) {
-      for (let waited = 0; !download && !navigationStarted && waited < 1000; waited += 50) await sleep(50);
-    }
-    for (let waited = 0; download && !download.filename && waited < 1000; waited += 50) await sleep(50);
+    if (options.downloadExpected?.() && !dialog) await pollUntil(() => download !== undefined || navigationStarted !== undefined, DOWNLOAD_NEWS_MS);
+    if (download) await pollUntil(() => !!download?.filename, DOWNLOAD_NEWS_MS);
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;

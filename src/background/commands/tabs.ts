@@ -10,7 +10,7 @@ import { adoptTab, currentTab, discardTab, listTabs, resolveTab } from '../tabs.
 import type { SessionInfo } from '../../shared/protocol.ts';
 import { loadingBudget, openAgentTab } from './navigate.ts';
 import { isBlocked } from '../unresponsive.ts';
-import { sleep, within } from '../timing.ts';
+import { pollUntil, within } from '../timing.ts';
 
 export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext): Promise<Result<'tabs.list'>> {
   return { tabs: await listTabs(ctx.session) };
@@ -39,7 +39,7 @@ export async function tabsClose(params: Params<'tabs.close'>, ctx: CommandContex
   }
   const removed = await closeTab(tabId);
   // tabs.onRemoved updates the agent's set; wait for it so "current" is right.
-  for (let i = 0; i < 50 && (await currentTab(ctx.session)) === removed; i++) await sleep(10);
+  await pollUntil(async () => (await currentTab(ctx.session)) !== removed, 500, 10);
   return { closed: tabId, current: await currentTab(ctx.session) };
 }
 

@@ -19,14 +19,14 @@ const MASK = '••••';
 export function formValues(root: Element | undefined): Record<string, unknown> {
   if (root) return valuesOf(controlsOf(root));
   const forms = Array.from(document.forms);
-  if (forms.length === 1 && outsideForms().length === 0) return valuesOf(controlsOf(forms[0]));
-  if (forms.length === 0) return valuesOf(outsideForms());
+  const loose = outsideForms();
+  if (forms.length === 1 && loose.length === 0) return valuesOf(controlsOf(forms[0]));
+  if (forms.length === 0) return valuesOf(loose);
   const result: Record<string, unknown> = {};
   forms.forEach((form, i) => {
     const key = form.id ? `#${form.id}` : form.getAttribute('name') ? `form[name=${form.getAttribute('name')}]` : `form ${i + 1}`;
     result[key] = valuesOf(controlsOf(form));
   });
-  const loose = outsideForms();
   if (loose.length) result['(no form)'] = valuesOf(loose);
   return result;
 }
