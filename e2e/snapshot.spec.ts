@@ -323,3 +323,28 @@ test('an open modal dialog: the snapshot shows only the dialog, and a ref behind
   await agent.server.ok('browser_click', { ref: refOf(open, 'button "Keep it"') });
   expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Settings"');
 });
+
+test('a modal dialog inside a web component (a closed shadow root, like Material md-dialog) is modal too', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/shadow-modal', html(`<h1>Inbox</h1>
+    <button onclick="document.querySelector('x-dialog').open()">Delete draft</button><p>Some text behind</p>
+    <x-dialog><span slot="headline">Delete this draft?</span><button slot="actions" onclick="this.parentElement.close()">Cancel</button></x-dialog>
+    <script>
+      customElements.define('x-dialog', class extends HTMLElement {
+        #root = this.attachShadow({ mode: 'closed' });
+        constructor() { super(); this.#root.innerHTML = '<dialog aria-labelledby="h"><h2 id="h"><slot name="headline"></slot></h2><slot name="actions"></slot></dialog>'; }
+        open() { this.#root.querySelector('dialog').showModal(); }
+        close() { this.#root.querySelector('dialog').close(); }
+      });
+    </script>`, 'Shadow modal')) });
+  const before = (await agent.server.ok('browser_snapshot')).text;
+  await agent.server.ok('browser_click', { ref: refOf(before, 'button "Delete draft"') });
+  const open = (await agent.server.ok('browser_snapshot')).text;
+  expect(open).toContain('dialog "Delete this draft?"');
+  expect(open).toMatch(/button "Cancel"[^\n]*\[ref=e\d+\]/);
+  expect(open).not.toContain('Inbox');
+  expect(open).not.toContain('Some text behind');
+  const behind = await agent.server.call('browser_click', { ref: refOf(before, 'button "Delete draft"') });
+  expect(behind.text).toContain('COVERED: <button>Delete draft</button> is behind the open modal dialog <dialog></dialog> "Delete this draft?" in <x-dialog>');
+  await agent.server.ok('browser_click', { ref: refOf(open, 'button "Cancel"') });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Inbox"');
+});

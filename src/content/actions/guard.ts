@@ -9,7 +9,8 @@
  */
 import type { ContentResults } from '../../shared/content-messages.ts';
 import { describe } from './describe.ts';
-import { composedContains, deepElementFromPoint, reaches } from './hit.ts';
+import { deepElementFromPoint } from '../snapshot/dom.ts';
+import { composedContains, reaches } from './hit.ts';
 
 interface Guard {
   element: Element;

@@ -3,7 +3,7 @@
  */
 import type { Box } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { shadowRootOf } from '../snapshot/dom.ts';
+import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { describe } from './describe.ts';
 
 export interface Viewport {
@@ -60,17 +60,6 @@ export function actionPoint(el: Element): { x: number; y: number } | null {
     if (!best || area > best.area) best = { x: (left + right) / 2, y: (top + bottom) / 2, area };
   }
   return best && { x: round(best.x), y: round(best.y) };
-}
-
-/** elementFromPoint, descending through shadow roots (closed ones too, in a content script) to the innermost element. */
-export function deepElementFromPoint(x: number, y: number): Element | null {
-  let hit = document.elementFromPoint(x, y);
-  for (let root = hit && shadowRootOf(hit); hit && root; root = shadowRootOf(hit)) {
-    const inner = root.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
 }
 
 function composedParent(node: Node): Node | null {

@@ -7,6 +7,7 @@
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { blockingModal } from '../snapshot/modal.ts';
+import { getName } from '../snapshot/names.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
@@ -119,7 +120,7 @@ function check(el: Element, at: Element, options: LocateOptions): void {
   const modal = options.visible || options.hitTest || options.editable || options.enabled ? blockingModal(at) : null;
   if (modal) {
     // Not a cover that may go: a modal dialog stays until it is answered.
-    throw new AgentError('COVERED', `${describe(el)} is behind the open modal dialog ${describe(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`);
+    throw new AgentError('COVERED', `${describe(el)} is behind the open modal dialog ${describeDialog(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`);
   }
   if (options.editable) {
     const wrongKind = notEditableKind(el);
@@ -134,6 +135,14 @@ function check(el: Element, at: Element, options: LocateOptions): void {
   if (options.editable && isReadOnly(el)) {
     throw new NotYet('NOT_EDITABLE', `${describe(el)} is read-only. Pick an editable field, or do what makes it editable first.`);
   }
+}
+
+/** Its markup, plus what a person reads on it when the markup does not say (its name comes from a slot, it sits in a component). */
+function describeDialog(dialog: Element): string {
+  const name = getName(dialog);
+  const host = (dialog.getRootNode() as ShadowRoot).host;
+  const description = describe(dialog);
+  return `${description}${name && !description.includes(name) ? ` "${name}"` : ''}${host ? ` in <${host.localName}>` : ''}`;
 }
 
 function whyHidden(el: Element): string {

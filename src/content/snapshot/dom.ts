@@ -174,6 +174,28 @@ export function shadowRootOf(el: Element): ShadowRoot | null {
   return root;
 }
 
+/** elementFromPoint, descending through shadow roots (closed ones too, in a content script) to the innermost element. */
+export function deepElementFromPoint(x: number, y: number, doc: Document = document): Element | null {
+  let hit = doc.elementFromPoint(x, y);
+  for (let root = hit && shadowRootOf(hit); hit && root; root = shadowRootOf(hit)) {
+    const inner = root.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/** The focused element, looking inside shadow roots (closed ones too) to the innermost. */
+export function deepActiveElement(doc: Document = document): Element | null {
+  let focused = doc.activeElement;
+  for (let root = focused && shadowRootOf(focused); focused && root; root = shadowRootOf(focused)) {
+    const inner = root.activeElement;
+    if (!inner || inner === focused) break;
+    focused = inner;
+  }
+  return focused;
+}
+
 function isSlot(node: Node): node is HTMLSlotElement {
   return (node as Element).localName === 'slot' && (node as Element).namespaceURI === HTML_NS;
 }

@@ -5,12 +5,32 @@
  * and actions outside it fail at once instead of waiting for a cover that
  * will not go by itself.
  */
-import { composedParent } from './dom.ts';
+import { composedParent, deepActiveElement, deepElementFromPoint } from './dom.ts';
 
-/** The modal dialog on top: of several open, the one shown last is the last in the top layer, unknown to the DOM; the last in document order is taken. */
+/**
+ * The modal dialog on top. Its ::backdrop covers the viewport above
+ * everything else, so a hit test finds the top one, also inside a shadow root
+ * (component libraries draw theirs there, e.g. Material's md-dialog), where
+ * no selector on the document reaches. Then, for a backdrop that lets hits
+ * through (pointer-events: none), the document's own modal dialogs (of
+ * several, the last in document order: the top layer's order is not in the
+ * DOM), and where focus is: it cannot leave an open modal dialog.
+ */
 export function topModal(doc: Document): Element | null {
+  const view = doc.defaultView;
+  const probes = view ? [[view.innerWidth / 2, view.innerHeight / 2], [1, 1]] : [];
+  for (const [x, y] of probes) {
+    const hit = modalAround(deepElementFromPoint(x, y, doc));
+    if (hit) return hit;
+  }
   const open = doc.querySelectorAll('dialog:modal');
-  return open.length ? open[open.length - 1] : null;
+  return open.length ? open[open.length - 1] : modalAround(deepActiveElement(doc));
+}
+
+/** The modal dialog that is `el` or holds it. */
+function modalAround(el: Element | null): Element | null {
+  for (let at = el; at; at = composedParent(at)) if (at.localName === 'dialog' && at.matches(':modal')) return at;
+  return null;
 }
 
 /** `modal` and the elements that contain it, across shadow boundaries. */
