@@ -38,6 +38,12 @@ test.describe('browser_evaluate', () => {
     expect(text).toContain('"ANN"');
   });
 
+  test('a function given as the expression is not called, and the answer says to pass it as function', async ({ agent }) => {
+    const { text } = await agent.server.ok('browser_evaluate', { expression: '() => window.appState.user' });
+    expect(text).toContain('Result (function):');
+    expect(text).toContain('it was returned, not called. To run it, pass it as function instead of expression.');
+  });
+
   test('a rejected promise is an EXECUTION_ERROR', async ({ agent }) => {
     const result = await agent.server.call('browser_evaluate', { expression: 'Promise.reject(new RangeError("too far"))' });
     expect(result.isError).toBe(true);

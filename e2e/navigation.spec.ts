@@ -18,6 +18,8 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
   expect(file.text).toMatch(/BLOCKED_SCHEME.*--allow-file-urls/);
   const invalid = await agent.server.call('browser_navigate', { url: 'http://' });
   expect(invalid.text).toContain('INVALID_URL');
+  const words = await agent.server.call('browser_navigate', { url: 'weather in paris' });
+  expect(words.text).toContain('INVALID_URL: "weather in paris" is not a URL (it has spaces where the host goes)');
 });
 
 test('an HTTP error page loads and the response says the status; a 204 says there is no page', async ({ agent }) => {

@@ -14,6 +14,10 @@ export function normalizeUrl(input: string, options: { allowFile?: boolean } = {
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[\w.-]+:\d+(\/|$)/.test(text);
   const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(text);
   const candidate = hasScheme ? text : `${local ? 'http' : 'https'}://${text}`;
+  // Chrome's URL parser escapes spaces in a host, and the tab would fail on DNS instead: words are not an address.
+  if (/\s/.test(/^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(candidate)?.[1] ?? '')) {
+    throw new AgentError('INVALID_URL', `"${input}" is not a URL (it has spaces where the host goes): pass an address such as https://example.com/. To search for words, navigate to a search page with them in its query, e.g. https://duckduckgo.com/?q=...`);
+  }
   let url: URL;
   try {
     url = new URL(candidate);

@@ -17,6 +17,8 @@ export const evaluate = defineTool({
   readOnly: false,
   async handle(params, response, ctx) {
     const result = await ctx.browser.call('evaluate', params, ctx.timeoutMs);
-    textOrFile(response, ctx.outputDir, 'evaluate', `Result (${result.type}):\n${result.value}`);
+    // Models used to Playwright MCP write "() => …" as the expression: say it was not run, rather than return it as if it had been.
+    const uncalled = result.type === 'function' && params.expression !== undefined ? '\nThe expression is a function, so it was returned, not called. To run it, pass it as function instead of expression.' : '';
+    textOrFile(response, ctx.outputDir, 'evaluate', `Result (${result.type}):\n${result.value}${uncalled}`);
   },
 });
