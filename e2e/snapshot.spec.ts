@@ -306,45 +306,46 @@ test('an app that renders after its load event is not snapshotted empty', async 
   expect(text).toMatch(/button "Compose" \[ref=e\d+\]/);
 });
 
-test('an open modal dialog: the snapshot shows only the dialog, and a ref behind it fails at once, naming the dialog', async ({ agent }) => {
-  await agent.server.ok('browser_navigate', { url: agent.pages.page('/modal', html(`<h1>Settings</h1>
-    <button onclick="document.getElementById('confirm').showModal()">Delete account</button><p>Some text behind</p>
-    <dialog id="confirm" aria-label="Really delete?"><form method="dialog"><button value="no">Keep it</button></form></dialog>`, 'Modal')) });
-  const before = (await agent.server.ok('browser_snapshot')).text;
-  await agent.server.ok('browser_click', { ref: refOf(before, 'button "Delete account"') });
-  const open = (await agent.server.ok('browser_snapshot')).text;
-  // The page behind is inert, as in the browser's accessibility tree.
-  expect(open).toContain('dialog "Really delete?"');
-  expect(open).toMatch(/button "Keep it"[^\n]*\[ref=e\d+\]/);
-  expect(open).not.toContain('Settings');
-  expect(open).not.toContain('Some text behind');
-  const behind = await agent.server.call('browser_click', { ref: refOf(before, 'button "Delete account"') });
-  expect(behind.text).toContain('COVERED: <button>Delete account</button> is behind the open modal dialog <dialog id="confirm" aria-label="Really delete?">');
-  await agent.server.ok('browser_click', { ref: refOf(open, 'button "Keep it"') });
-  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Settings"');
-});
-
-test('a modal dialog inside a web component (a closed shadow root, like Material md-dialog) is modal too', async ({ agent }) => {
-  await agent.server.ok('browser_navigate', { url: agent.pages.page('/shadow-modal', html(`<h1>Inbox</h1>
-    <button onclick="document.querySelector('x-dialog').open()">Delete draft</button><p>Some text behind</p>
-    <x-dialog><span slot="headline">Delete this draft?</span><button slot="actions" onclick="this.parentElement.close()">Cancel</button></x-dialog>
-    <script>
-      customElements.define('x-dialog', class extends HTMLElement {
-        #root = this.attachShadow({ mode: 'closed' });
-        constructor() { super(); this.#root.innerHTML = '<dialog aria-labelledby="h"><h2 id="h"><slot name="headline"></slot></h2><slot name="actions"></slot></dialog>'; }
-        open() { this.#root.querySelector('dialog').showModal(); }
-        close() { this.#root.querySelector('dialog').close(); }
-      });
-    </script>`, 'Shadow modal')) });
-  const before = (await agent.server.ok('browser_snapshot')).text;
-  await agent.server.ok('browser_click', { ref: refOf(before, 'button "Delete draft"') });
-  const open = (await agent.server.ok('browser_snapshot')).text;
-  expect(open).toContain('dialog "Delete this draft?"');
-  expect(open).toMatch(/button "Cancel"[^\n]*\[ref=e\d+\]/);
-  expect(open).not.toContain('Inbox');
-  expect(open).not.toContain('Some text behind');
-  const behind = await agent.server.call('browser_click', { ref: refOf(before, 'button "Delete draft"') });
-  expect(behind.text).toContain('COVERED: <button>Delete draft</button> is behind the open modal dialog <dialog></dialog> "Delete this draft?" in <x-dialog>');
-  await agent.server.ok('browser_click', { ref: refOf(open, 'button "Cancel"') });
-  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Inbox"');
-});
+const modals = [
+  {
+    what: 'an open modal dialog',
+    body: `<h1>Settings</h1>
+      <button onclick="document.getElementById('confirm').showModal()">Delete account</button><p>Some text behind</p>
+      <dialog id="confirm" aria-label="Really delete?"><form method="dialog"><button value="no">Keep it</button></form></dialog>`,
+    heading: 'Settings', opener: 'Delete account', dialog: 'Really delete?', answer: 'Keep it',
+    named: '<dialog id="confirm" aria-label="Really delete?">',
+  },
+  {
+    what: 'a modal dialog inside a web component (a closed shadow root, like Material md-dialog)',
+    body: `<h1>Inbox</h1>
+      <button onclick="document.querySelector('x-dialog').open()">Delete draft</button><p>Some text behind</p>
+      <x-dialog><span slot="headline">Delete this draft?</span><button slot="actions" onclick="this.parentElement.close()">Cancel</button></x-dialog>
+      <script>
+        customElements.define('x-dialog', class extends HTMLElement {
+          #root = this.attachShadow({ mode: 'closed' });
+          constructor() { super(); this.#root.innerHTML = '<dialog aria-labelledby="h"><h2 id="h"><slot name="headline"></slot></h2><slot name="actions"></slot></dialog>'; }
+          open() { this.#root.querySelector('dialog').showModal(); }
+          close() { this.#root.querySelector('dialog').close(); }
+        });
+      </script>`,
+    heading: 'Inbox', opener: 'Delete draft', dialog: 'Delete this draft?', answer: 'Cancel',
+    named: '<dialog></dialog> "Delete this draft?" in <x-dialog>',
+  },
+];
+for (const [i, modal] of modals.entries()) {
+  test(`${modal.what}: the snapshot shows only the dialog, and a ref behind it fails at once, naming the dialog`, async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page(`/modal-${i}`, html(modal.body, 'Modal')) });
+    const before = (await agent.server.ok('browser_snapshot')).text;
+    await agent.server.ok('browser_click', { ref: refOf(before, `button "${modal.opener}"`) });
+    const open = (await agent.server.ok('browser_snapshot')).text;
+    // The page behind is inert, as in the browser's accessibility tree.
+    expect(open).toContain(`dialog "${modal.dialog}"`);
+    expect(open).toMatch(new RegExp(`button "${modal.answer}"[^\\n]*\\[ref=e\\d+\\]`));
+    expect(open).not.toContain(modal.heading);
+    expect(open).not.toContain('Some text behind');
+    const behind = await agent.server.call('browser_click', { ref: refOf(before, `button "${modal.opener}"`) });
+    expect(behind.text).toContain(`COVERED: <button>${modal.opener}</button> is behind the open modal dialog ${modal.named}`);
+    await agent.server.ok('browser_click', { ref: refOf(open, `button "${modal.answer}"`) });
+    expect((await agent.server.ok('browser_snapshot')).text).toContain(`heading "${modal.heading}"`);
+  });
+}
