@@ -83,6 +83,8 @@ const cases: Case[] = [
   ['password is masked', '<input type="password" aria-label="Password" value="hunter2">', '- textbox "Password" [ref=e1]: ••••••••'],
   ['slider value', '<input type="range" aria-label="Volume" value="30">', '- slider "Volume" [ref=e1]: "30"'],
   ['spinbutton', '<input type="number" aria-label="Qty" value="2">', '- spinbutton "Qty" [ref=e1]: "2"'],
+  ['meter and progress: the value, not their unrendered fallback text', '<meter aria-label="Disk" value="0.6">60%</meter><progress aria-label="Upload" value="30" max="100">30%</progress>',
+    lines('- meter "Disk": "0.6"', '- progressbar "Upload": "30"')],
   ['select is a combobox with options', '<select aria-label="Size"><option>S</option><option selected>M</option></select>',
     lines('- combobox "Size" [ref=e1]:', '  - option "S"', '  - option "M" [selected]')],
   ['list', '<ul><li>One</li><li><a href="/two">Two</a></li></ul>',

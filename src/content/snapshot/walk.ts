@@ -30,6 +30,9 @@ export interface WalkOptions {
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 // Elements visibility.ts treats specially (never rendered, or exposed without a box): always ask it.
 const SPECIAL_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option', 'slot']);
+// Children never rendered: a <textarea>'s text is its value, which the formatter
+// prints; inside <progress> and <meter> it is fallback for browsers without them.
+const NO_RENDERED_CHILDREN = new Set(['textarea', 'progress', 'meter']);
 // display values that start a new line of text.
 const INLINE_DISPLAYS = new Set(['inline', 'contents', 'ruby', 'ruby-text']);
 
@@ -281,8 +284,7 @@ class Walker {
 
     const node: SNode = { el, role, refable, cursor, ariaDisabled: this.ariaDisabled, kids: [] };
     const refsBefore = this.refs;
-    // Text inside a <textarea> is its value, which the formatter prints.
-    if (tag !== 'textarea') {
+    if (!NO_RENDERED_CHILDREN.has(tag)) {
       const wantText = this.wantText;
       if (refable || role === 'row') this.wantText = true;
       this.children(el, node.kids, inView, false, cursorPointer, display);
