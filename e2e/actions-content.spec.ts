@@ -89,7 +89,7 @@ test.describe('targets', () => {
     expect(none.message).toContain('No element matches the selector "#nope" (the "Submit button" you described).');
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button id="dis" disabled>Ok. Go</button>'));
     const dis = await failure(page, { type: 'locate', target: { selector: '#dis', element: 'Go button' }, options: { ...ALL, timeoutMs: 50 } });
-    expect(dis.message).toMatch(/^<button id="dis" disabled>Ok\. Go<\/button> is disabled \(after waiting \d+ ms\) \(the "Go button" you described\)\. Do what/);
+    expect(dis.message).toMatch(/^<button id="dis" disabled>Ok\. Go<\/button> is disabled \(after waiting \d+ ms; pass timeout to wait longer\) \(the "Go button" you described\)\. Do what/);
   });
 
   test('a stale ref never acts: STALE_REF', async ({ page }) => {

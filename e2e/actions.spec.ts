@@ -36,12 +36,19 @@ test('a covered element is not clicked; the error names the cover', async ({ age
     `<button id="target" onclick="document.title='clicked'">Buy</button>
      <div id="consent-banner" style="position:fixed;inset:0;background:rgba(0,0,0,.5)">Accept cookies</div>`,
   );
-  const result = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Buy"'), timeout: 2000 });
+  // No timeout given: reported after the 5 s action wait, not after the 30 s command timeout.
+  const result = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Buy"') });
   expect(result.isError).toBe(true);
   expect(result.text).toContain('COVERED');
   expect(result.text).toContain('consent-banner');
+  expect(result.text).toContain('pass timeout to wait longer');
+  expect(Number(/after waiting (\d+) ms/.exec(result.text)?.[1])).toBeLessThan(10_000);
   const page = await pageAt(agent.browser.context, '/covered');
   expect(await page.title()).toBe('Actions');
+  // With a timeout, the click waits past 5 s for a cover that goes away.
+  await page.evaluate(() => setTimeout(() => document.getElementById('consent-banner')!.remove(), 5_500));
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Buy"'), timeout: 15_000 });
+  expect(await page.title()).toBe('clicked');
 });
 
 test('an element replaced or covered in the moment of the click: the press is stopped, nothing else is clicked', async ({ agent }) => {

@@ -100,7 +100,7 @@ export function renderToolDocs(tools: Tool[] = TOOLS): string {
     '',
     `<!-- Generated from the tool schemas by \`${DOCS_COMMAND}\` (scripts/gen-tool-docs.ts). Do not edit by hand. -->`,
     '',
-    `${tools.length} tools. Every tool also takes \`timeout\` (integer ms, ≤ 600000, default 30000): the call fails with \`TIMEOUT\` after it.`,
+    `${tools.length} tools. Every tool also takes \`timeout\` (integer ms, ≤ 600000, default 30000): the call fails with \`TIMEOUT\` after it. Without it, an action waits at most 5 s for its element to be visible, enabled, stable and not covered; with it, up to the timeout.`,
     '',
     'A failed call is an MCP result with `isError: true` whose text starts with `Error CODE: ` followed by what to do next,',
     'e.g. `Error STALE_REF: Ref e12 is stale: take a new snapshot`. Refs (`e12`, or `f3e7` inside a frame) come from',

@@ -156,7 +156,9 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
   }
 
   /** Sends one command to the extension. Rejects with a typed AgentError on timeout or disconnect. */
-  request<M extends Method>(method: M, params: Params<M>, session: SessionInfo, timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS): Promise<Result<M>> {
+  request<M extends Method>(method: M, params: Params<M>, session: SessionInfo, givenTimeoutMs?: number): Promise<Result<M>> {
+    // Sent only when given: without one, the extension also caps how long actions wait (DEFAULT_ACTION_WAIT_MS).
+    const timeoutMs = givenTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     // Created now so its stack points at the caller, not at the socket handler.
     const error = new AgentError('INTERNAL', '');
     const socket = this.socket;
@@ -172,7 +174,7 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
         reject(retag(error, 'TIMEOUT', `${method} got no answer from the browser within ${timeoutMs} ms.`));
       }, timeoutMs + 1000);
       this.pending.set(id, { method, resolve: resolve as (value: unknown) => void, reject, timer, error });
-      this.send(socket, { type: 'request', id, method, params, session, timeoutMs });
+      this.send(socket, { type: 'request', id, method, params, session, ...(givenTimeoutMs !== undefined ? { timeoutMs } : {}) });
     });
   }
 

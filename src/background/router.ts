@@ -3,7 +3,7 @@
  * unknown methods and invalid params, runs commands for one tab one at a
  * time in order (different tabs in parallel), and enforces the timeout.
  */
-import { DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
+import { DEFAULT_ACTION_WAIT_MS, DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
 import { AgentError, toWireError } from '../shared/errors.ts';
 import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result, type SessionInfo } from '../shared/protocol.ts';
 import { commandFinished, commandStarted } from './activity.ts';
@@ -13,11 +13,14 @@ import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 import { blockedAfterTimeout } from './unresponsive.ts';
 import { stillLoading } from './pending-navigation.ts';
 import { takingTurns } from '../shared/turns.ts';
+import { waitBudget } from './timing.ts';
 
 export interface CommandContext {
   /** Aborted when the command times out; long waits should stop then. */
   signal: AbortSignal;
   timeoutMs: number;
+  /** How long an action may wait for its element to become actionable (see DEFAULT_ACTION_WAIT_MS). */
+  actionWaitMs: number;
   /** The agent session; the router has already limited tabId to its tabs. */
   session: SessionInfo;
 }
@@ -78,10 +81,12 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
     params.tabId = (await sessionTab(session, params.tabId)) ?? undefined;
   }
   const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  // Leaves time to act and answer within the timeout.
+  const actionWaitMs = Math.min(waitBudget(timeoutMs), request.timeoutMs === undefined ? DEFAULT_ACTION_WAIT_MS : Infinity);
   const handler = handlers[method] as (p: Params<Method>, ctx: CommandContext) => Promise<unknown>;
   const key = params.tabId !== undefined ? `tab:${params.tabId}` : `session:${session.id}`;
   const tabId = params.tabId;
-  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, session }))).catch(async (error: unknown) => {
+  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session }))).catch(async (error: unknown) => {
     // Timed out because the page itself is blocked, or is being replaced by a navigation that does
     // not commit: say that (blocked: later commands learn it at once). An open dialog says so itself.
     if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;

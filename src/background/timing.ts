@@ -19,3 +19,8 @@ export function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<
   const expired = new Promise<L>((resolve) => (timer = setTimeout(() => resolve(late), ms)));
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
+
+/** Milliseconds a command may spend waiting, leaving time within its timeout to act and answer. */
+export function waitBudget(timeoutMs: number): number {
+  return Math.max(100, timeoutMs - 1000);
+}

@@ -20,6 +20,15 @@ export const KEEPALIVE_INTERVAL_MS = 15_000;
 /** Per-command default; every command can override it. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
 
+/**
+ * How long an action waits for its element to become actionable when the
+ * caller gave no timeout (as Playwright MCP's 5 s action timeout). What is
+ * still covered, disabled or read-only after that (a cookie banner, a button
+ * the form keeps disabled) rarely changes by itself: the agent learns so in
+ * 5 s instead of 29, and can pass a timeout to wait longer.
+ */
+export const DEFAULT_ACTION_WAIT_MS = 5_000;
+
 /** The extension must say hello this soon after the socket opens. */
 export const HELLO_TIMEOUT_MS = 5_000;
 

@@ -8,7 +8,7 @@ import { resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
-import { ACTIONABLE, frameOf, targetSpec, waitBudget } from './target.ts';
+import { ACTIONABLE, frameOf, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
@@ -26,7 +26,7 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   if (!want && before.kind === 'radio') {
     throw new AgentError('INVALID_TARGET', 'A radio button cannot be unchecked by clicking it; check another radio button of the group instead.');
   }
-  const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) }, ctx, (at) => mouseClick(tabId, at.x, at.y));
+  const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec });
   if (after.checked !== want) {
     throw new AgentError('EXECUTION_ERROR', `Clicked ${point.description} but it is still ${after.checked === true ? 'checked' : after.checked === 'mixed' ? 'mixed' : 'unchecked'}; the page may handle clicks differently — take a snapshot to see.`);
@@ -39,7 +39,7 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
-    sendToFrame(tabId, frameOf(spec), { type: 'selectOption', target: spec, values: params.values, timeoutMs: waitBudget(ctx.timeoutMs) }),
+    sendToFrame(tabId, frameOf(spec), { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs }),
   );
   return { tabId, detail: `${result?.description ?? ''} → selected ${JSON.stringify(result?.selected ?? [])}`, via: 'dom', ...effects };
 }
@@ -48,7 +48,7 @@ export async function focus(params: Params<'focus'>, ctx: CommandContext): Promi
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const { description } = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const { description } = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: ctx.actionWaitMs });
   return { tabId, detail: description, via: 'dom' };
 }
 
@@ -86,7 +86,7 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
     return { tabId, detail: `${input.description} ← ${count}`, via: 'cdp' };
   }
   takeFileChooser(tabId); // one left from before is not this click's
-  const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) }, ctx, (at) => mouseClick(tabId, at.x, at.y));
+  const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const chooser = await nextFileChooser(tabId, CHOOSER_WAIT_MS);
   if (!chooser) {
     throw new AgentError('INVALID_TARGET', `Clicking ${point.description} opened no file chooser. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one) or the button that opens the chooser.`);

@@ -8,14 +8,14 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, parseChord } from './keys.ts';
-import { frameOf, targetSpec, waitBudget } from './target.ts';
+import { frameOf, targetSpec } from './target.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
-  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: ctx.actionWaitMs });
   if (prepared.mode === 'done') return { tabId, detail: prepared.description, via: 'dom' };
   // The content is selected: inserted text replaces it; Delete clears it.
   const { effects } = await withEffects(tabId, ctx.signal, () =>
@@ -29,7 +29,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
-  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, clear: params.clear ?? false, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, clear: params.clear ?? false, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     for (const char of params.text) {
       if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
@@ -52,7 +52,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   await ensureAttached(tabId);
   let detail = `pressed ${params.key}`;
   if (spec) {
-    const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: waitBudget(ctx.timeoutMs) });
+    const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: ctx.actionWaitMs });
     detail += ` on ${focused.description}`;
   }
   // Enter or Space on an upload button opens a file chooser as a click does.

@@ -5,7 +5,7 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
-import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, waitBudget } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame } from '../frames.ts';
 import { ensureAttached } from '../cdp.ts';
@@ -15,7 +15,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const options = { ...ACTIONABLE, timeoutMs: waitBudget(ctx.timeoutMs) };
+  const options = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs };
   const debuggable = await ensureAttached(tabId).then(
     () => null,
     (error: unknown) => {
@@ -38,7 +38,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
-  const point = await pointFor(tabId, targetSpec(params)!, { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: waitBudget(ctx.timeoutMs) });
+  const point = await pointFor(tabId, targetSpec(params)!, { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
   return { tabId, detail: point.description, via: 'cdp', ...effects };
 }
@@ -46,7 +46,7 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
 export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
-  const budget = waitBudget(ctx.timeoutMs);
+  const budget = ctx.actionWaitMs;
   const from = await pointFor(tabId, targetFromString(params.from), { ...ACTIONABLE, enabled: false, timeoutMs: budget });
   // The target may only become visible once the drag starts; don't demand a clean hit there.
   const { value: to, effects } = await withEffects(tabId, ctx.signal, async () => {

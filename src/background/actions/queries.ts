@@ -9,7 +9,8 @@ import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { assertNoDialog, handleDialog as answerDialog, openDialog } from './dialogs.ts';
 import { navigationAfter } from '../navigation.ts';
 import { loadingBudget } from '../commands/navigate.ts';
-import { frameOf, targetSpec, waitBudget } from './target.ts';
+import { frameOf, targetSpec } from './target.ts';
+import { waitBudget } from '../timing.ts';
 import { waitForText } from './wait-text.ts';
 
 export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): Promise<Result<'waitFor'>> {

@@ -43,11 +43,6 @@ export function frameOf(spec: TargetSpec | undefined): number {
 /** The checks a click waits for, as Playwright's actionability. */
 export const ACTIONABLE = { visible: true, enabled: true, stable: true, hitTest: true, scroll: true };
 
-/** Milliseconds the content script may wait for actionability, leaving time to act and answer. */
-export function waitBudget(timeoutMs: number): number {
-  return Math.max(100, timeoutMs - 1000);
-}
-
 export interface Point {
   x: number;
   y: number;
@@ -76,7 +71,7 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
     } catch (error) {
       if (!(error instanceof AgentError && error.code === 'COVERED')) throw error;
       const waited = Date.now() - start;
-      if (waited >= options.timeoutMs) throw new AgentError('COVERED', `${error.message} (after waiting ${waited} ms)`);
+      if (waited >= options.timeoutMs) throw new AgentError('COVERED', `${error.message} (after waiting ${waited} ms; pass timeout to wait longer)`);
       await sleep(COVER_RETRY_MS);
     }
   }

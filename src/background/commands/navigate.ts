@@ -8,7 +8,7 @@ import type { CommandContext } from '../router.ts';
 import { adoptTab, discardTab, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
-import { waitBudget } from '../actions/target.ts';
+import { waitBudget } from '../timing.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });

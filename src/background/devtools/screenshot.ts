@@ -13,7 +13,8 @@ import { listenAll, on } from '../listen.ts';
 import { unlessDialog } from '../actions/dialogs.ts';
 import { resolveTab } from '../tabs.ts';
 import type { CommandContext } from '../router.ts';
-import { frameOf, targetSpec, waitBudget } from '../actions/target.ts';
+import { frameOf, targetSpec } from '../actions/target.ts';
+import { waitBudget } from '../timing.ts';
 import { evaluateValue } from './evaluate.ts';
 
 /** Chromium cannot paint a capture taller than its maximum texture size. */

@@ -98,7 +98,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
     // A stability check needs two frames even with no timeout.
     const now = performance.now();
     if (now >= deadline && !(last.code === 'TIMEOUT' && attempt < 2)) {
-      throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms)`));
+      throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`));
     }
     await nextFrame();
   }
