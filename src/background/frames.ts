@@ -37,15 +37,16 @@ export async function sendToFrame<T extends ContentRequest['type']>(
         throw await tabError(tabId, message, request.type);
       }
       if (!injected) {
+        // A blank tab that is not loading anything will never have a content script: say so now, not after the retries.
+        const tab = frameId === 0 ? await browser.tabs.get(tabId).catch(() => null) : null;
+        if (tab && isBlank(tab.url) && !tab.pendingUrl) throw blankTab(tabId);
         injected = true;
         await inject(tabId, frameId);
       }
       if (attempt >= RETRY_DELAYS.length) {
         const tab = await browser.tabs.get(tabId).catch(() => null);
         if (!tab) throw tabClosed(tabId);
-        if (frameId === 0 && isBlank(tab.url)) {
-          throw new AgentError('CONTENT_SCRIPT_UNAVAILABLE', `Tab ${tabId} shows about:blank, an empty page with nothing to read or act on. Open a page in it first with browser_navigate.`);
-        }
+        if (frameId === 0 && isBlank(tab.url)) throw blankTab(tabId);
         throw new AgentError(
           'CONTENT_SCRIPT_UNAVAILABLE',
           `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,
@@ -86,6 +87,9 @@ async function inject(tabId: number, frameId: number): Promise<void> {
 
 /** A tab showing nothing yet (just opened) or any more (just left): no content script runs there. */
 export const isBlank = (url: string | undefined): boolean => url === 'about:blank' || url === '';
+
+const blankTab = (tabId: number): AgentError =>
+  new AgentError('CONTENT_SCRIPT_UNAVAILABLE', `Tab ${tabId} shows about:blank, an empty page with nothing to read or act on. Open a page in it first with browser_navigate.`);
 
 export const tabClosed = (tabId: number): AgentError => new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
 
