@@ -95,6 +95,31 @@ test('a disabled button gives NOT_ENABLED after waiting', async ({ agent }) => {
   expect(later.text).toContain('NOT_ENABLED');
 });
 
+test('a form the browser refuses to send (invalid fields) is reported with the fields, by click and by Enter', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/invalid-form',
+    `<form onsubmit="event.preventDefault(); document.title = 'sent ' + this.email.value">
+       <label>Email <input name="email" type="email" required></label>
+       <label>Age <input name="age" type="number" min="18" value="12"></label>
+       <button>Send</button>
+     </form>`,
+  );
+  const email = refOf(snap, 'textbox "Email"');
+  const age = refOf(snap, 'spinbutton "Age"');
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Send"') });
+  expect(clicked.text).toContain('The form was not sent: the browser found these fields invalid.');
+  expect(clicked.text).toContain(`- textbox "Email" [ref=${email}]: `);
+  expect(clicked.text).toContain(`- spinbutton "Age" [ref=${age}]: `);
+  const typed = await agent.server.ok('browser_type', { ref: email, text: 'not-an-email', submit: true });
+  expect(typed.text).toContain(`- textbox "Email" [ref=${email}]: `);
+  await agent.server.ok('browser_fill', { ref: email, value: 'ada@example.com' });
+  await agent.server.ok('browser_fill', { ref: age, value: '36' });
+  const sent = await agent.server.ok('browser_press_key', { ref: email, key: 'Enter' });
+  expect(sent.text).not.toContain('not sent');
+  expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('sent ada@example.com');
+});
+
 test('a stale ref never clicks anything and says to take a new snapshot', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -89,6 +89,8 @@ export type ContentRequest =
   | { type: 'locate'; target: TargetSpec; options: LocateOptions; guard?: boolean }
   /** How the guarded click went; lifts the guard. */
   | { type: 'guardOutcome' }
+  /** Fields found invalid in the last `withinMs` (a form the keys tried to send). */
+  | { type: 'invalidFields'; withinMs: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
   | { type: 'reveal'; target: TargetSpec; timeoutMs: number }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
@@ -142,14 +144,23 @@ export interface ContentSnapshot {
   title: string;
 }
 
+/** A field the browser found invalid when a form was to be sent; ref only when a snapshot gave it one. */
+export interface InvalidField {
+  role: string;
+  name: string;
+  ref?: number;
+  message: string;
+}
+
 export interface ContentResults {
   ping: { pong: true };
   snapshot: ContentSnapshot;
   frameOffset: FrameOffset | null;
   locate: Located;
   reveal: { box: Box };
+  invalidFields: { fields: InvalidField[] };
   guardOutcome:
-    | { outcome: 'hit'; download?: true }
+    | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

@@ -13,3 +13,8 @@ export function frameOfRef(refOrSelector: string): number {
   const match = REF.exec(refOrSelector.trim());
   return match?.[1] ? Number(match[1]) : 0;
 }
+
+/** What refs of a frame start with: nothing in the main frame, `f7` in frame 7. */
+export function refPrefix(frameId: number): string {
+  return frameId === 0 ? '' : `f${frameId}`;
+}

@@ -11,8 +11,9 @@ import { AgentError } from '../../shared/errors.ts';
 import { tryFrame } from '../frames.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import type { CommandContext } from '../router.ts';
-import { roundTripThroughPage, withEffects } from './effects.ts';
+import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
+import { refusedFields } from './validation.ts';
 
 const ATTEMPTS = 3;
 
@@ -21,8 +22,6 @@ class Missed extends Error {
     super(`landed on ${landedOn}`);
   }
 }
-
-type Effects = Awaited<ReturnType<typeof withEffects>>['effects'];
 
 export async function guardedClick(
   tabId: number,
@@ -43,6 +42,7 @@ export async function guardedClick(
     }
     let busy = false;
     let downloadClicked = false;
+    let invalidFields: Effects['invalidFields'];
     try {
       const { effects } = await withEffects(
         tabId,
@@ -72,12 +72,16 @@ export async function guardedClick(
           if (result?.outcome === 'none') {
             throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
           }
-          if (result?.outcome === 'hit' && result.download) downloadClicked = true;
+          if (result?.outcome === 'hit') {
+            if (result.download) downloadClicked = true;
+            invalidFields = refusedFields(result.invalid, frameId);
+          }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },
         { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked },
       );
-      return { point, effects: busy ? { ...effects, unresponsive: true } : effects };
+      const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused } };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {

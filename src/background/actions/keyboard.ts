@@ -5,10 +5,11 @@ import { sendToFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
 import { resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
-import { withEffects } from './effects.ts';
+import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, parseChord } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
+import { fieldsRefusedWithin } from './validation.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
   const tabId = await resolveTab(params.tabId);
@@ -30,6 +31,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, clear: params.clear ?? false, timeoutMs: ctx.actionWaitMs });
+  const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     for (const char of params.text) {
       if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
@@ -41,7 +43,8 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
     }
     if (params.submit) await dispatchKey(tabId, parseChord('Enter').key);
   });
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects };
+  const sent = params.submit || params.text.includes('\n');
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
 }
 
 export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext): Promise<Result<'pressKey'>> {
@@ -56,6 +59,16 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     detail += ` on ${focused.description}`;
   }
   // Enter or Space on an upload button opens a file chooser as a click does.
+  const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers), { fileChoosers: true });
-  return { tabId, detail, via: 'cdp', ...effects };
+  const sent = chord.key.key === 'Enter';
+  return { tabId, detail, via: 'cdp', ...effects, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
+}
+
+/** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */
+async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<Effects, 'invalidFields'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return {};
+  // A little more than the keys took: the two clocks are read at slightly different moments.
+  const invalidFields = await fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
+  return invalidFields ? { invalidFields } : {};
 }

@@ -11,6 +11,7 @@ import { navigationAfter } from '../navigation.ts';
 import { loadingBudget } from '../commands/navigate.ts';
 import { frameOf, targetSpec } from './target.ts';
 import { waitBudget } from '../timing.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { waitForText } from './wait-text.ts';
 
 export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): Promise<Result<'waitFor'>> {
@@ -117,7 +118,7 @@ interface Search {
  * them: frame-prefixed refs (f<id>e<N>) that later commands route and aim.
  */
 async function findInFrame(tabId: number, frameId: number, search: Search, depth: number): Promise<{ matches: FoundElement[]; total: number }> {
-  const result = await sendToFrame(tabId, frameId, { type: 'find', ...search.query, limit: search.left, refPrefix: frameId === 0 ? '' : `f${frameId}`, refFloor: search.floor });
+  const result = await sendToFrame(tabId, frameId, { type: 'find', ...search.query, limit: search.left, refPrefix: refPrefix(frameId), refFloor: search.floor });
   search.floor = Math.max(search.floor, result.maxRef);
   search.left -= result.matches.length;
   const found = { matches: [...result.matches], total: result.total };

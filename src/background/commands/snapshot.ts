@@ -3,7 +3,7 @@ import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/conte
 import type { Params, Result } from '../../shared/protocol.ts';
 import { isBlank, sendToFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
-import { frameOfRef } from '../../shared/refs.ts';
+import { frameOfRef, refPrefix } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { ensureAttached } from '../cdp.ts';
@@ -46,7 +46,7 @@ async function frameSnapshot(
   const result: ContentSnapshot = await sendToFrame(tabId, frameId, {
     type: 'snapshot',
     options,
-    refPrefix: frameId === 0 ? '' : `f${frameId}`,
+    refPrefix: refPrefix(frameId),
     refFloor: state.floor,
   });
   state.floor = Math.max(state.floor, result.maxRef);

@@ -11,6 +11,7 @@ import type { ContentResults } from '../../shared/content-messages.ts';
 import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
+import { invalidFieldsSince } from './validation.ts';
 
 interface Guard {
   element: Element;
@@ -19,6 +20,8 @@ interface Guard {
   missed?: Element;
   /** The click reached a download link (`<a download>`): its default action starts a download, which the browser announces a moment later. */
   downloadClick?: Event;
+  /** performance.now() when armed: fields found invalid after it were checked because of this click. */
+  armedAt: number;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -66,7 +69,7 @@ function isDownloadLink(target: EventTarget): boolean {
 
 export function armGuard(element: Element): void {
   if (guard) clearTimeout(guard.timer);
-  const armed: Guard = { element, state: 'waiting', timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS) };
+  const armed: Guard = { element, state: 'waiting', armedAt: performance.now(), timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS) };
   guard = armed;
 }
 
@@ -78,7 +81,11 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   clearTimeout(current.timer);
   // Read now, after the page's listeners had their turn: one of them may have cancelled the download.
   const download = !!current.downloadClick && !current.downloadClick.defaultPrevented;
-  if (current.state === 'hit') return { outcome: 'hit', ...(download ? { download } : {}) };
+  if (current.state === 'hit') {
+    // A submit button of a form with invalid fields: the browser did not send it.
+    const invalid = invalidFieldsSince(current.armedAt);
+    return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
+  }
   if (current.state !== 'missed') return { outcome: 'none' };
   return {
     outcome: 'missed',

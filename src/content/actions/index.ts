@@ -17,6 +17,7 @@ import { scroll } from './scroll.ts';
 import { selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
+import { invalidFieldsSince } from './validation.ts';
 
 /** Requests that act on an element: the person watching sees it outlined. */
 const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);
@@ -52,6 +53,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       };
     case 'guardOutcome':
       return () => guardOutcome();
+    case 'invalidFields':
+      return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs) });
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);
     case 'prepareFill':

@@ -18,6 +18,8 @@ export const ActionReport = z.object({
   download: z.object({ filename: z.string(), url: z.string() }).optional(),
   /** A file chooser the action opened, waiting for browser_file_upload. */
   fileChooser: z.object({ multiple: z.boolean() }).optional(),
+  /** The form the action tried to send was not sent: the browser found these fields invalid (snapshot line, its validation message). */
+  invalidFields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** The page stopped answering after the input: a script the action started is still running. */
   unresponsive: z.boolean().optional(),
 });

@@ -1,0 +1,37 @@
+/**
+ * Fields the browser refused to send a form for. Sending a form first checks
+ * its fields: each invalid one gets an `invalid` event and the first a bubble
+ * that only a person sees, and the form is not sent. Without this the agent
+ * hears "Clicked" and waits for a page that never comes.
+ */
+import type { InvalidField } from '../../shared/content-messages.ts';
+import { getName } from '../snapshot/names.ts';
+import { existingRefNumber } from '../snapshot/refs.ts';
+import { getRole } from '../snapshot/roles.ts';
+import { clip } from './describe.ts';
+
+/** Enough for any form an agent fills; older events only matter until the next action reads them. */
+const MAX_KEPT = 20;
+let recent: { field: Element; at: number }[] = [];
+
+// `invalid` does not bubble: seen on the way down, in the capturing phase.
+window.addEventListener('invalid', (event) => {
+  if (!event.isTrusted || !(event.target instanceof Element)) return;
+  recent.push({ field: event.target, at: event.timeStamp });
+  if (recent.length > MAX_KEPT) recent.shift();
+}, true);
+
+/** Fields found invalid since `since` (a performance.now() time), each once, with the browser's message. Forgets all it kept. */
+export function invalidFieldsSince(since: number): InvalidField[] {
+  const fields = [...new Set(recent.filter((entry) => entry.at >= since).map((entry) => entry.field))];
+  recent = [];
+  return fields.map((field) => {
+    const ref = existingRefNumber(field);
+    return {
+      role: getRole(field) ?? 'generic',
+      name: clip(getName(field), 100),
+      ...(ref !== undefined ? { ref } : {}),
+      message: (field as HTMLInputElement).validationMessage ?? '',
+    };
+  });
+}
