@@ -8,8 +8,12 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
   const refused = await agent.server.call('browser_navigate', { url: `http://127.0.0.1:${await freePort()}/` });
   expect(refused.isError).toBe(true);
   expect(refused.text).toContain('NAV_REFUSED');
+  expect(refused.text).toContain('is the server running');
   const dns = await agent.server.call('browser_navigate', { url: 'http://no-such-host.invalid/' });
   expect(dns.text).toContain('NAV_DNS');
+  expect(dns.text).toContain('check its spelling');
+  const unsafePort = await agent.server.call('browser_navigate', { url: 'http://127.0.0.1:6000/' });
+  expect(unsafePort.text).toMatch(/NAV_FAILED.*ERR_UNSAFE_PORT.*serve the page on another port/);
   const scheme = await agent.server.call('browser_navigate', { url: 'chrome://settings' });
   expect(scheme.text).toContain('BLOCKED_SCHEME');
   const js = await agent.server.call('browser_navigate', { url: 'javascript:alert(1)' });

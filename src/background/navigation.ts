@@ -4,7 +4,7 @@
  * a download instead of a page is reported rather than waited on forever.
  */
 import { AgentError } from '../shared/errors.ts';
-import { navigationErrorCode } from '../shared/urls.ts';
+import { navigationErrorCode, navigationErrorHint } from '../shared/urls.ts';
 import { ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
 
@@ -128,7 +128,7 @@ function waitForMainFrame(
     };
     const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
       if (!isMain(d) || !started) return;
-      const error = new AgentError(navigationErrorCode(d.error), `Navigation to ${d.url} failed: ${d.error}.`);
+      const error = new AgentError(navigationErrorCode(d.error), `Navigation to ${d.url} failed: ${d.error}.${navigationErrorHint(d.error)}`);
       // A URL that downloads a file aborts the navigation, and the download
       // may be announced just after: give it a moment before failing.
       if (/ERR_ABORTED/.test(d.error)) {

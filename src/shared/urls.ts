@@ -40,6 +40,14 @@ export function normalizeUrl(input: string, options: { allowFile?: boolean } = {
   return url.href;
 }
 
+/** What to do about the net errors an agent meets most; '' for the rest. */
+export function navigationErrorHint(netError: string): string {
+  if (/NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED/.test(netError)) return ' The host name does not exist: check its spelling.';
+  if (/CONNECTION_REFUSED/.test(netError)) return ' Nothing accepts connections at that host and port: is the server running, and on this port?';
+  if (/UNSAFE_PORT/.test(netError)) return ' Chromium never connects to this port (it is on its list of unsafe ports): serve the page on another port.';
+  return '';
+}
+
 /** Chromium's net error names → our typed navigation errors. */
 export function navigationErrorCode(netError: string): 'NAV_DNS' | 'NAV_REFUSED' | 'NAV_TIMEOUT' | 'NAV_ABORTED' | 'NAV_FAILED' {
   if (/NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|DNS/.test(netError)) return 'NAV_DNS';
