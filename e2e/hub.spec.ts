@@ -46,11 +46,14 @@ test('one hub, three clients (two stdio, one HTTP): each works in its own tab gr
     const tabB = Number(/Tab: (\d+)/.exec(navB.text)![1]);
     expect(navC.text).toContain('Title: Page C');
 
-    // Each sees only its own tab.
-    const listA = await a.ok('browser_tabs', { action: 'list' });
-    expect(listA.text).toContain('Page A');
-    expect(listA.text).not.toContain('Page B');
-    expect((await c.call('browser_tabs', { action: 'list' })).text).not.toContain('Page A');
+    // Each sees only its own tab (the first calls of several agents at once: none takes another's new tab).
+    const listA = (await a.ok('browser_tabs', { action: 'list' })).text;
+    const listB = (await b.ok('browser_tabs', { action: 'list' })).text;
+    const listC = (await c.call('browser_tabs', { action: 'list' })).text;
+    for (const [list, own] of [[listA, 'Page A'], [listB, 'Page B'], [listC, 'Page C']]) {
+      expect(list).toContain(own);
+      for (const other of ['Page A', 'Page B', 'Page C']) if (other !== own) expect(list).not.toContain(other);
+    }
     // And cannot read or act on another's tab.
     const peek = await a.call('browser_snapshot', { tabId: tabB });
     expect(peek.text).toContain(`TAB_NOT_FOUND: Tab ${tabB} is not one of this agent's tabs. Valid tab ids: ${tabA}`);

@@ -206,12 +206,30 @@ export async function resumeSession(info: SessionInfo): Promise<void> {
  */
 export async function claimManagedTabs(info: SessionInfo): Promise<void> {
   if ((await load()).claimed) return;
-  // Once per browser run: a tab the user later takes back, or opens next to
-  // the agent's, stays the user's even when the agent has no tab left.
-  const first = await update((state) => !state.claimed && (state.claimed = true));
-  if (!first || (await agentTabIds()).length) return;
-  const tabs = (await browser.tabs.query({})).sort((a, b) => Number(b.active) - Number(a.active));
-  for (const tab of tabs) if (tab.id !== undefined) await adoptTab(tab.id, false, info);
+  await inTurn(OPENING_KEY, async () => {
+    // Once per browser run: a tab the user later takes back, or opens next to
+    // the agent's, stays the user's even when the agent has no tab left.
+    const first = await update((state) => !state.claimed && (state.claimed = true));
+    if (!first || (await agentTabIds()).length) return;
+    const tabs = (await browser.tabs.query({})).sort((a, b) => Number(b.active) - Number(a.active));
+    for (const tab of tabs) if (tab.id !== undefined) await adoptTab(tab.id, false, info);
+  });
+}
+
+/**
+ * Opening a tab for a session takes turns with the claim above: a claim that
+ * listed the open tabs while another session's new tab was not yet adopted
+ * took that tab from it (seen with several agents' first calls at once).
+ */
+const OPENING_KEY = 'opening';
+
+/** Creates a tab and makes it the session's current one, in turn with claimManagedTabs. */
+export function openTabFor(session: SessionInfo, create: () => Promise<number>): Promise<number> {
+  return inTurn(OPENING_KEY, async () => {
+    const tabId = await create();
+    await adoptTab(tabId, true, session);
+    return tabId;
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
 import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
-import { adoptTab, discardTab, resolveTab } from '../tabs.ts';
+import { discardTab, openTabFor, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
 import { waitBudget } from '../timing.ts';
@@ -95,9 +95,7 @@ export function loadingBudget(ctx: CommandContext): AbortSignal {
 
 /** A new tab for the session: opened for it rather than taking over one of the user's. */
 export async function openAgentTab(session: SessionInfo): Promise<number> {
-  const tab = await browser.tabs.create({ url: 'about:blank', active: true });
-  const tabId = tab.id!;
-  await adoptTab(tabId, true, session);
+  const tabId = await openTabFor(session, async () => (await browser.tabs.create({ url: 'about:blank', active: true })).id!);
   // The first page must load with the debugger on: capture and the page scripts start with it.
   // Without a debugger (a policy, DevTools) the tab still works, with less.
   await ensureAttached(tabId).catch(() => undefined);
