@@ -45,6 +45,21 @@ test('waitUntil networkidle waits for the page\'s requests; one that never ends 
   expect(result.text).toMatch(/NAV_TIMEOUT: The page loaded, but its network did not go quiet .*1 request still in flight/);
 });
 
+test('an image that never finishes loading: navigate returns once the DOM has been ready 5 s, naming it; waitUntil load waits for it; leaving the page still works', async ({ agent }) => {
+  const pixel = agent.pages.hang('/pixel.gif');
+  const url = agent.pages.page('/tracked', html(`<button onclick="this.textContent = 'Bought'">Buy</button><img src="${pixel}" alt="">`, 'Tracked'));
+  const result = await agent.server.ok('browser_navigate', { url });
+  expect(result.text).toContain('Title: Tracked');
+  expect(result.text).toContain(`had not finished loading 5 s later, waiting on ${pixel}.`);
+  const snap = (await agent.server.ok('browser_snapshot')).text;
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Buy"') });
+  // Leaving a page that is still loading stops its load: that is not the new navigation failing.
+  const strict = await agent.server.call('browser_navigate', { url, waitUntil: 'load', timeout: 2500 });
+  expect(strict.text).toContain('NAV_TIMEOUT');
+  const next = await agent.server.ok('browser_navigate', { url: agent.pages.page('/after-tracked', html('<p>Next</p>', 'Next')) });
+  expect(next.text).toContain('Title: Next');
+});
+
 test('a URL that downloads a file reports the download instead of timing out', async ({ agent }) => {
   const url = agent.pages.page('/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/start', html('<p>start</p>')) });

@@ -3,6 +3,7 @@
  * DOMContentLoaded, load, or network idle; typed errors for net failures;
  * a download instead of a page is reported rather than waited on forever.
  */
+import { DEFAULT_LOAD_WAIT_MS } from '../shared/constants.ts';
 import { AgentError } from '../shared/errors.ts';
 import { navigationErrorCode, navigationErrorHint } from '../shared/urls.ts';
 import { ensureAttached, onCdpEvent } from './cdp.ts';
@@ -21,7 +22,10 @@ export interface NavigationOutcome {
   url: string;
   status?: number;
   download?: DownloadInfo;
+  /** The document was ready, but its load event had not come DEFAULT_LOAD_WAIT_MS later: the requests still pending then. */
+  stillLoading?: { pending: string[] };
 }
+
 
 /** How long after an aborted navigation a download may still show up. */
 const DOWNLOAD_GRACE_MS = 1000;
@@ -31,7 +35,8 @@ const IDLE_MS = 500;
 
 // Per tab: HTTP status of recent main-document responses, and requests in flight.
 const documentStatus = new Map<number, Map<string, number>>();
-const inflight = new Map<number, Set<string>>();
+/** Requests in flight per tab: request id → URL. */
+const inflight = new Map<number, Map<string, string>>();
 
 export function watchNetworkForNavigation(): void {
   onCdpEvent('Network.responseReceived', (tabId, params) => {
@@ -43,9 +48,10 @@ export function watchNetworkForNavigation(): void {
     if (statuses.size > 50) statuses.delete(statuses.keys().next().value!);
   });
   onCdpEvent('Network.requestWillBeSent', (tabId, params) => {
-    let set = inflight.get(tabId);
-    if (!set) inflight.set(tabId, (set = new Set()));
-    set.add((params as { requestId: string }).requestId);
+    const { requestId, request } = params as { requestId: string; request: { url: string } };
+    let requests = inflight.get(tabId);
+    if (!requests) inflight.set(tabId, (requests = new Map()));
+    requests.set(requestId, request.url);
   });
   const done = (tabId: number, params: unknown) => inflight.get(tabId)?.delete((params as { requestId: string }).requestId);
   onCdpEvent('Network.loadingFinished', done);
@@ -59,15 +65,19 @@ export function watchNetworkForNavigation(): void {
 export async function navigateAndWait(
   tabId: number,
   start: () => Promise<unknown>,
-  options: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal },
+  /** capLoad: stop waiting for load DEFAULT_LOAD_WAIT_MS after the document is ready (the default waitUntil). */
+  options: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean },
 ): Promise<NavigationOutcome> {
   // Network events (enabled on attach) give the HTTP status and idleness. Not
   // Network.enable again: on a blocked page it would wait for the renderer.
   await ensureAttached(tabId).catch(() => undefined);
   inflight.get(tabId)?.clear();
-  const outcome = await waitForMainFrame(tabId, start, options);
+  // A document still loading (an image that never ends) reports its load stopped, ERR_ABORTED, when ours replaces it.
+  const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
+  const outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
   if (!outcome.download) {
     outcome.status = documentStatus.get(tabId)?.get(outcome.url);
+    if (outcome.stillLoading) outcome.stillLoading.pending = [...(inflight.get(tabId)?.values() ?? [])];
     if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
   }
   return outcome;
@@ -100,7 +110,7 @@ export async function navigationAfter(tabId: number, act: () => Promise<unknown>
 function waitForMainFrame(
   tabId: number,
   start: () => Promise<unknown>,
-  { expectUrl, waitUntil, signal }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal },
+  { expectUrl, waitUntil, signal, capLoad, replacing }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean; replacing?: string },
 ): Promise<NavigationOutcome> {
   return new Promise((resolve, reject) => {
     const nav = chrome.webNavigation;
@@ -121,13 +131,20 @@ function waitForMainFrame(
       if (order.indexOf(stage) >= order.indexOf(waitUntil === 'networkidle' ? 'load' : waitUntil)) finish(undefined, d.url);
     };
     const onCommitted = reached('commit');
-    const onDom = reached('domcontentloaded');
+    const domReady = reached('domcontentloaded');
+    let loadCap: ReturnType<typeof setTimeout> | undefined;
+    const onDom = (d: { tabId: number; frameId: number; url: string }) => {
+      domReady(d);
+      if (capLoad && waitUntil === 'load' && started && isMain(d) && !finished) {
+        loadCap ??= setTimeout(() => finish(undefined, d.url, undefined, true), DEFAULT_LOAD_WAIT_MS);
+      }
+    };
     const onCompleted = reached('load');
     const onFragment = (d: { tabId: number; frameId: number; url: string }) => {
       if (isMain(d) && (!expectUrl || d.url === expectUrl)) finish(undefined, d.url);
     };
-    const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
-      if (!isMain(d) || !started) return;
+    const onError = (d: { tabId: number; frameId: number; url: string; error: string; documentId?: string }) => {
+      if (!isMain(d) || !started || (replacing !== undefined && d.documentId === replacing)) return;
       const error = new AgentError(navigationErrorCode(d.error), `Navigation to ${d.url} failed: ${d.error}.${navigationErrorHint(d.error)}`);
       // A URL that downloads a file aborts the navigation, and the download
       // may be announced just after: give it a moment before failing.
@@ -157,13 +174,14 @@ function waitForMainFrame(
     };
     const onAbort = () => finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
 
-    function finish(error?: AgentError, url = '', downloaded?: DownloadInfo) {
+    function finish(error?: AgentError, url = '', downloaded?: DownloadInfo, stillLoading = false) {
       if (finished) return;
       finished = true;
+      clearTimeout(loadCap);
       unsubscribe();
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
-      else resolve({ url, ...(downloaded ? { download: downloaded } : {}) });
+      else resolve({ url, ...(downloaded ? { download: downloaded } : {}), ...(stillLoading ? { stillLoading: { pending: [] } } : {}) });
     }
 
     const unsubscribe = listenAll([

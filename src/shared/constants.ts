@@ -29,6 +29,14 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_ACTION_WAIT_MS = 5_000;
 
+/**
+ * How long, by default, a navigation waits for the load event once the
+ * document is ready (as Playwright MCP does). One image or script that never
+ * finishes (a tracking pixel, a slow ad) otherwise turned a usable page into
+ * NAV_TIMEOUT after 29 s. waitUntil "load", given, waits for all of it.
+ */
+export const DEFAULT_LOAD_WAIT_MS = 5_000;
+
 /** The extension must say hello this soon after the socket opens. */
 export const HELLO_TIMEOUT_MS = 5_000;
 

@@ -19,6 +19,7 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
   const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
     waitUntil: params.waitUntil ?? 'load',
+    capLoad: params.waitUntil === undefined,
     signal: loadingBudget(ctx),
   }));
   return describe(tabId, outcome, left);
@@ -43,7 +44,7 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, signal: loadingBudget(ctx) })), left);
+  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) })), left);
 }
 
 /** How long leaving a blocked page for about:blank may take before the tab is discarded instead. */
@@ -116,6 +117,7 @@ async function describe(tabId: number, outcome: NavigationOutcome, left: Left | 
     title: tab.title ?? '',
     ...(outcome.status !== undefined ? { status: outcome.status } : {}),
     ...(outcome.download ? { download: outcome.download } : {}),
+    ...(outcome.stillLoading ? { stillLoading: outcome.stillLoading } : {}),
     ...replaced(left),
   };
 }

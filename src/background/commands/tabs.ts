@@ -20,7 +20,7 @@ export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext
 export async function tabsNew(params: Params<'tabs.new'>, ctx: CommandContext): Promise<Result<'tabs.new'>> {
   const url = params.url === undefined ? undefined : normalizeUrl(params.url, { allowFile: params.allowFile });
   const tabId = await openAgentTab(ctx.session);
-  if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', signal: loadingBudget(ctx) });
+  if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', capLoad: true, signal: loadingBudget(ctx) });
   return info(tabId, ctx.session);
 }
 

@@ -22,6 +22,8 @@ const NavigationResult = z.object({
   download: z.object({ filename: z.string(), path: z.string(), bytes: z.number(), state: z.string() }).optional(),
   /** The tab's old id: its blocked page could only be left by discarding it, and Chrome gave the tab a new id. */
   replacedTab: TabId.optional(),
+  /** Ready, but still loading when the default wait for the load event ended: the URLs still pending. */
+  stillLoading: z.object({ pending: z.array(z.string()) }).optional(),
 });
 
 export const CORE_METHODS = {

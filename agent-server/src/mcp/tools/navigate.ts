@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { Result } from '../../../../src/shared/protocol.ts';
 import type { ToolResponse } from '../response.ts';
 import { defineTool } from '../tool.ts';
+import { DEFAULT_LOAD_WAIT_MS } from '../../../../src/shared/constants.ts';
 
 const WAIT_UNTIL = z
   .enum(['load', 'domcontentloaded', 'networkidle', 'commit'])
   .optional()
-  .describe('When the page counts as loaded (default load; networkidle = no requests for 500 ms)');
+  .describe(`When the page counts as loaded (default: load, at most ${DEFAULT_LOAD_WAIT_MS / 1000} s after the DOM is ready; networkidle = no requests for 500 ms)`);
 const TAB = z.number().int().optional().describe('Tab to use; default: the current tab');
 
 export const navigate = defineTool({
@@ -57,4 +58,9 @@ function reportNavigation(result: Result<'navigate'>, response: ToolResponse, ve
   const status = result.status !== undefined && (result.status < 200 || result.status >= 300) ? ` — HTTP ${result.status}` : '';
   response.text(`${verb} ${result.url}${status}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
   if (result.status !== undefined && result.status >= 400) response.text(`The server answered HTTP ${result.status}; the page shown is its error page.`);
+  if (result.stillLoading) {
+    const [first, ...more] = result.stillLoading.pending;
+    const waiting = first ? `, waiting on ${first}${more.length ? ` and ${more.length} more` : ''}` : '';
+    response.text(`The page is ready (its DOM loaded) but had not finished loading ${DEFAULT_LOAD_WAIT_MS / 1000} s later${waiting}. Use it now, or pass waitUntil "load" to wait for everything.`);
+  }
 }
