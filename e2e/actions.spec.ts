@@ -318,6 +318,8 @@ test('wait_for text, element state and timeout with what was seen', async ({ age
   expect(timeout.text).toContain('TIMEOUT');
   expect(timeout.text).toContain('Never');
   expect(timeout.text).toContain('Saved');
+  // It waits most of the timeout asked for (it once gave up after a third of 1.5 s).
+  expect(Number(/Waited (\d+) ms/.exec(timeout.text)?.[1])).toBeGreaterThanOrEqual(1000);
   const hidden = await agent.server.ok('browser_wait_for', { selector: '#status', state: 'visible' });
   expect(hidden.isError).toBe(false);
 });

@@ -20,7 +20,11 @@ export function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<
   return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
 }
 
-/** Milliseconds a command may spend waiting, leaving time within its timeout to act and answer. */
+/**
+ * Milliseconds a command may spend waiting, leaving time within its timeout
+ * to act and answer: a second, or a quarter of a short timeout (asked to wait
+ * 1.5 s, a wait_for waited only 0.5 s).
+ */
 export function waitBudget(timeoutMs: number): number {
-  return Math.max(100, timeoutMs - 1000);
+  return Math.max(100, timeoutMs - Math.min(1000, timeoutMs / 4));
 }
