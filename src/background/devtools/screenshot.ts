@@ -14,7 +14,6 @@ import { unlessDialog } from '../actions/dialogs.ts';
 import { resolveTab } from '../tabs.ts';
 import type { CommandContext } from '../router.ts';
 import { frameOf, targetSpec } from '../actions/target.ts';
-import { waitBudget } from '../timing.ts';
 import { evaluateValue } from './evaluate.ts';
 
 /** Chromium cannot paint a capture taller than its maximum texture size. */
@@ -29,7 +28,8 @@ export async function screenshot(params: Params<'screenshot'>, ctx: CommandConte
   const tabId = await resolveTab(params.tabId);
   const target = targetSpec(params, false);
   // A tab with a dialog open paints no frame for the capture.
-  return unlessDialog(tabId, () => capture(tabId, params, target, waitBudget(ctx.timeoutMs)));
+  // Waits for the element as actions do (DEFAULT_ACTION_WAIT_MS unless a timeout is given).
+  return unlessDialog(tabId, () => capture(tabId, params, target, ctx.actionWaitMs));
 }
 
 async function capture(tabId: number, params: Params<'screenshot'>, target: TargetSpec | undefined, budgetMs: number): Promise<Result<'screenshot'>> {
