@@ -71,8 +71,10 @@ test('a URL that downloads a file reports the download instead of timing out', a
 test('back, forward and reload wait for the page; nothing to go back to is a note', async ({ agent }) => {
   const nav = await agent.server.ok('browser_tabs', { action: 'new' });
   expect(nav.text).toContain('Opened tab');
-  // A blank tab has nothing to show, which is not an error.
-  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/URL: about:blank\n.*\nSnapshot \(0 characters\)/);
+  // A blank tab has nothing to show, which is not an error; the answer says what to do.
+  const blank = (await agent.server.ok('browser_snapshot')).text;
+  expect(blank).toMatch(/URL: about:blank\n.*\nSnapshot \(0 characters\)/);
+  expect(blank).toContain('The tab is blank: open a page in it with browser_navigate.');
   const none = await agent.server.ok('browser_navigate_back');
   expect(none.text).toContain('There is no page to go back to');
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/one', html('<p>1</p>', 'One')) });

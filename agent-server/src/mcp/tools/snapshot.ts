@@ -40,8 +40,16 @@ export const snapshot = defineTool({
     const { text, rest } = page(lines, offset, maxChars);
     response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', ...text, '```');
     if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}${params.maxChars === undefined ? ` (cut at the default budget of ${DEFAULT_MAX_CHARS} characters; or raise maxChars, narrow with interactive/root/depth, or write it all to a file with filename)` : ''}`);
+    if (!result.text) response.text(emptyHint(result.url, request));
   },
 });
+
+/** An empty snapshot says why it may be empty, so the agent does not take it for a failure. */
+function emptyHint(url: string, request: { interactive?: boolean; root?: string; viewportOnly?: boolean }): string {
+  if (url === 'about:blank' || url === '') return 'The tab is blank: open a page in it with browser_navigate.';
+  if (request.interactive || request.root || request.viewportOnly) return 'Nothing matched: try the whole snapshot (without interactive, root or viewportOnly).';
+  return 'The page shows no text or controls (it may draw on a canvas or still be starting): browser_take_screenshot shows what is there.';
+}
 
 /** Appends a fresh snapshot of a tab after an action (`snapshot: true`). */
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
