@@ -11,7 +11,7 @@ import type { ContentResults } from '../../shared/content-messages.ts';
 import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
-import { invalidFieldsSince } from './validation.ts';
+import { formSubmittedBy, invalidFieldsSince } from './validation.ts';
 
 interface Guard {
   element: Element;
@@ -83,7 +83,7 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   const download = !!current.downloadClick && !current.downloadClick.defaultPrevented;
   if (current.state === 'hit') {
     // A submit button of a form with invalid fields: the browser did not send it.
-    const invalid = invalidFieldsSince(current.armedAt);
+    const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
     return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
   }
   if (current.state !== 'missed') return { outcome: 'none' };

@@ -17,7 +17,8 @@ import { scroll } from './scroll.ts';
 import { selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
-import { invalidFieldsSince } from './validation.ts';
+import { formOfFocusedField, invalidFieldsSince } from './validation.ts';
+import { deepActiveElement } from '../snapshot/dom.ts';
 
 /** Requests that act on an element: the person watching sees it outlined. */
 const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);
@@ -54,7 +55,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'guardOutcome':
       return () => guardOutcome();
     case 'invalidFields':
-      return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs) });
+      return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs, formOfFocusedField(deepActiveElement(document))) });
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);
     case 'prepareFill':

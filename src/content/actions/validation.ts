@@ -21,10 +21,34 @@ window.addEventListener('invalid', (event) => {
   if (recent.length > MAX_KEPT) recent.shift();
 }, true);
 
-/** Fields found invalid since `since` (a performance.now() time), each once, with the browser's message. Forgets all it kept. */
-export function invalidFieldsSince(since: number): InvalidField[] {
-  const fields = [...new Set(recent.filter((entry) => entry.at >= since).map((entry) => entry.field))];
+type FormField = Element & { form?: HTMLFormElement | null };
+
+/**
+ * The form a click on `el` submits: a submit button's. Null for anything else,
+ * so that a page script's own checkValidity() in some click handler is not
+ * taken for a refused form.
+ */
+export function formSubmittedBy(el: Element): HTMLFormElement | null {
+  const submitter = el.closest('button, input');
+  if (submitter instanceof HTMLButtonElement) return submitter.type === 'submit' ? submitter.form : null;
+  if (submitter instanceof HTMLInputElement) return submitter.type === 'submit' || submitter.type === 'image' ? submitter.form : null;
+  return null;
+}
+
+/** The form Enter in the focused field sends (a refused form has moved focus to its first invalid field). */
+export function formOfFocusedField(focused: Element | null): HTMLFormElement | null {
+  return (focused as FormField | null)?.form ?? null;
+}
+
+/**
+ * The fields of `form` found invalid since `since` (a performance.now()
+ * time), each once, with the browser's message. Forgets all it kept.
+ */
+export function invalidFieldsSince(since: number, form: HTMLFormElement | null): InvalidField[] {
+  const kept = recent;
   recent = [];
+  if (!form) return [];
+  const fields = [...new Set(kept.filter((entry) => entry.at >= since && (entry.field as FormField).form === form).map((entry) => entry.field))];
   return fields.map((field) => {
     const ref = existingRefNumber(field);
     return {
