@@ -35,9 +35,14 @@ export function formSubmittedBy(el: Element): HTMLFormElement | null {
   return null;
 }
 
-/** The form Enter in the focused field sends (a refused form has moved focus to its first invalid field). */
+/**
+ * The form Enter in the focused field sends (a refused form has moved focus
+ * to its first invalid field). None from a textarea or an editor, where Enter
+ * starts a new line.
+ */
 export function formOfFocusedField(focused: Element | null): HTMLFormElement | null {
-  return (focused as FormField | null)?.form ?? null;
+  if (!focused || focused instanceof HTMLTextAreaElement || (focused as HTMLElement).isContentEditable) return null;
+  return (focused as FormField).form ?? null;
 }
 
 /**
