@@ -104,12 +104,15 @@ test('a form the browser refuses to send (invalid fields) is reported with the f
        <label>Age <input name="age" type="number" min="18" value="12"></label>
        <button>Send</button>
        <button type="button" onclick="this.form.checkValidity()">Check</button>
+       <label>Notes <textarea oninput="this.form.checkValidity()"></textarea></label>
      </form>`,
   );
   const email = refOf(snap, 'textbox "Email"');
   const age = refOf(snap, 'spinbutton "Age"');
   // A page script checking the fields (invalid events too) is not a refused send.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Check"') })).text).not.toContain('not sent');
+  // Nor is Enter in a textarea, which starts a new line.
+  expect((await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Notes"'), text: 'one\ntwo' })).text).not.toContain('not sent');
   const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Send"') });
   expect(clicked.text).toContain('The form was not sent: the browser found these fields invalid.');
   expect(clicked.text).toContain(`- textbox "Email" [ref=${email}]: `);
