@@ -87,6 +87,24 @@ test.describe('console capture', () => {
     expect(text).toMatch(/network: Failed to load resource: the server responded with a status of 404/);
   });
 
+  test('stacks stay short: at most 10 frames, none on the browser\'s own warnings', async ({ agent }) => {
+    const code = `
+      function dive(n) { if (!n) throw new Error('deep down'); dive(n - 1); }
+      setTimeout(() => dive(30), 0);
+      const frame = document.createElement('iframe');
+      frame.sandbox = 'allow-scripts allow-same-origin';
+      document.body.append(frame);`;
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-stacks', html(script(code))) });
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain('deep down');
+    const { text } = await agent.server.ok('browser_console_messages');
+    const error = text.slice(text.indexOf('Uncaught Error: deep down'));
+    expect(error.split('\n').filter((line) => line.startsWith('    at dive')).length).toBe(10);
+    expect(error).toMatch(/\n    … 22 more frames/);
+    const warning = text.split('\n').findIndex((line) => line.includes('can escape its sandboxing'));
+    expect(warning).toBeGreaterThan(-1);
+    expect(text.split('\n')[warning + 1] ?? '').not.toMatch(/^\s+at /);
+  });
+
   test('messages of a dedicated worker are tagged with it', async ({ agent }) => {
     agent.pages.page('/console-worker.js', "console.log('hello from worker', { n: 1 });", { contentType: 'text/javascript' });
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-worker', html(script("new Worker('/console-worker.js')"))) });

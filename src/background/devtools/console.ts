@@ -181,7 +181,9 @@ export function watchConsole(): void {
       source: sessionId ? `${sourceOf(sessionId)} (${entry.source})` : entry.source,
       text: entry.text,
       ...(entry.url ? { url: entry.url, ...(entry.lineNumber !== undefined ? { line: entry.lineNumber + 1 } : {}) } : {}),
-      ...stackOf(entry.stackTrace),
+      // The browser's warnings (security, deprecation, intervention) carry the whole stack of the
+      // script that caused them: a dozen framework frames per line, where the location says enough.
+      ...(LEVELS[entry.level] === 'error' ? stackOf(entry.stackTrace) : {}),
     });
   });
 }
@@ -191,9 +193,15 @@ function location(frame: CallFrame | undefined): Partial<ConsoleEntry> {
   return { url: frame.url, line: frame.lineNumber + 1, column: frame.columnNumber + 1 };
 }
 
+/** The innermost frames say where; a framework's dozens below them mostly cost the agent tokens. */
+const MAX_STACK_FRAMES = 10;
+
 function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string } {
   if (!trace || trace.callFrames.length < minFrames) return {};
-  return { stack: trace.callFrames.map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`).join('\n') };
+  const frames = trace.callFrames.slice(0, MAX_STACK_FRAMES).map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`);
+  const more = trace.callFrames.length - frames.length;
+  if (more > 0) frames.push(`    … ${more} more frame${more === 1 ? '' : 's'}`);
+  return { stack: frames.join('\n') };
 }
 
 export async function consoleList(params: Params<'console.list'>): Promise<Result<'console.list'>> {
