@@ -77,7 +77,6 @@ export async function navigateAndWait(
   const outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
   if (!outcome.download) {
     outcome.status = documentStatus.get(tabId)?.get(outcome.url);
-    if (outcome.stillLoading) outcome.stillLoading.pending = [...(inflight.get(tabId)?.values() ?? [])];
     if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
   }
   return outcome;
@@ -181,7 +180,7 @@ function waitForMainFrame(
       unsubscribe();
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
-      else resolve({ url, ...(downloaded ? { download: downloaded } : {}), ...(stillLoading ? { stillLoading: { pending: [] } } : {}) });
+      else resolve({ url, ...(downloaded ? { download: downloaded } : {}), ...(stillLoading ? { stillLoading: { pending: [...(inflight.get(tabId)?.values() ?? [])] } } : {}) });
     }
 
     const unsubscribe = listenAll([

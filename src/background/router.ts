@@ -81,8 +81,8 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
     params.tabId = (await sessionTab(session, params.tabId)) ?? undefined;
   }
   const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
-  // Leaves time to act and answer within the timeout.
-  const actionWaitMs = Math.min(waitBudget(timeoutMs), request.timeoutMs === undefined ? DEFAULT_ACTION_WAIT_MS : Infinity);
+  // A timeout the caller gave is theirs to spend waiting; the default one is not (DEFAULT_ACTION_WAIT_MS).
+  const actionWaitMs = request.timeoutMs === undefined ? Math.min(DEFAULT_ACTION_WAIT_MS, waitBudget(timeoutMs)) : waitBudget(timeoutMs);
   const handler = handlers[method] as (p: Params<Method>, ctx: CommandContext) => Promise<unknown>;
   const key = params.tabId !== undefined ? `tab:${params.tabId}` : `session:${session.id}`;
   const tabId = params.tabId;
