@@ -42,6 +42,8 @@ test.describe('service workers and offline', () => {
     await agent.server.ok('browser_evaluate', { expression: "await fetch('/pwa/data.json').then((r) => r.json())" });
     const served = await agent.server.ok('browser_network_requests', { urlContains: 'data.json' });
     expect(served.text).toMatch(/\/pwa\/data\.json → 200 OK .*from service worker/);
+    // Nothing crossed the wire: no size, rather than a "0 B" that reads as an empty body.
+    expect(served.text).not.toMatch(/\d B,/);
 
     try {
       expect((await agent.server.ok('browser_set_offline', { offline: true })).text).toContain('offline');

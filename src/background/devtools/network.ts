@@ -98,7 +98,7 @@ export function watchNetwork(): void {
     if (!request) return;
     request.entry.finished = true;
     request.entry.durationMs = Math.round((p.timestamp - request.start) * 1000);
-    request.entry.size = p.encodedDataLength;
+    if (p.encodedDataLength > 0) request.entry.size = p.encodedDataLength;
   });
   onCdpEvent('Network.loadingFailed', (_tabId, params) => {
     const p = params as { requestId: string; timestamp: number; type?: string; errorText: string; canceled?: boolean; blockedReason?: string; corsErrorStatus?: { corsError: string; failedParameter?: string } };
@@ -120,7 +120,10 @@ function applyResponse(request: Request, response: CdpResponse): void {
   entry.statusText = response.statusText;
   entry.mimeType = response.mimeType;
   request.responseHeaders = response.headers;
-  if (response.encodedDataLength) entry.size = response.encodedDataLength;
+  // Bytes on the wire: none for a service worker's or a cache's answer (0, not
+  // "an empty body"), and -1 where Chromium does not know (seen on a font
+  // the service worker answered and Chromium then cancelled).
+  if (response.encodedDataLength && response.encodedDataLength > 0) entry.size = response.encodedDataLength;
   entry.servedFrom = response.fromServiceWorker ? 'service worker' : response.fromDiskCache ? 'disk cache' : response.fromPrefetchCache ? 'prefetch cache' : (entry.servedFrom ?? 'network');
 }
 

@@ -30,7 +30,7 @@ export const NetworkEntry = z.object({
   status: z.number().optional(),
   statusText: z.string().optional(),
   mimeType: z.string().optional(),
-  /** Bytes on the wire (encoded), when known. */
+  /** Bytes on the wire (encoded); absent when unknown or none crossed it (a service worker or cache answered). */
   size: z.number().optional(),
   /** Wall-clock milliseconds. */
   startTime: z.number(),
