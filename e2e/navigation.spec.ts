@@ -26,6 +26,18 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
   expect(words.text).toContain('INVALID_URL: "weather in paris" is not a URL (it has spaces where the host goes)');
 });
 
+test('a page behind HTTP authentication: the failure says to put the credentials in the URL, which works; the error page answers at once', async ({ agent }) => {
+  const secret = agent.pages.page('/secret', html('<h1>Staff only</h1>', 'Secret'), { basicAuth: 'ada:s3cret' });
+  const refused = await agent.server.call('browser_navigate', { url: secret });
+  expect(refused.text).toMatch(/NAV_FAILED: .*ERR_INVALID_AUTH_CREDENTIALS\. .*put them in the URL, http:\/\/user:password@host\/path/);
+  // The tab now shows Chromium's error page, where no content script runs: said at once, not after retries.
+  const snapshot = await agent.server.call('browser_snapshot');
+  expect(snapshot.text).toContain(`shows the browser's error page: ${secret} did not load`);
+  const withCredentials = await agent.server.ok('browser_navigate', { url: secret.replace('http://', 'http://ada:s3cret@') });
+  expect(withCredentials.text).toContain('Title: Secret');
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Staff only"');
+});
+
 test('an HTTP error page loads and the response says the status; a 204 says there is no page', async ({ agent }) => {
   const result = await agent.server.ok('browser_navigate', { url: agent.pages.url('/missing') });
   expect(result.text).toContain('HTTP 404');

@@ -6,6 +6,8 @@ export interface TestPage {
   contentType?: string;
   status?: number;
   headers?: Record<string, string>;
+  /** "user:password": answered only with these HTTP Basic credentials, else 401. */
+  basicAuth?: string;
 }
 
 /**
@@ -26,6 +28,11 @@ export class TestServer {
       if (!page) {
         res.writeHead(404, { 'content-type': 'text/html' });
         res.end('<!doctype html><title>Not found</title><h1>Not found</h1>');
+        return;
+      }
+      if (page.basicAuth && req.headers.authorization !== `Basic ${Buffer.from(page.basicAuth).toString('base64')}`) {
+        res.writeHead(401, { 'content-type': 'text/html', 'www-authenticate': 'Basic realm="test"' });
+        res.end('<!doctype html><title>Unauthorized</title><h1>Unauthorized</h1>');
         return;
       }
       res.writeHead(page.status ?? 200, {

@@ -37,17 +37,15 @@ export async function sendToFrame<T extends ContentRequest['type']>(
         throw await tabError(tabId, message, request.type);
       }
       if (!injected) {
-        // A blank tab that is not loading anything will never have a content script: say so now, not after the retries.
-        const tab = frameId === 0 ? await browser.tabs.get(tabId).catch(() => null) : null;
-        if (tab && isBlank(tab.url) && !tab.pendingUrl) throw blankTab(tabId);
+        // A page that will never have a content script: say so now, not after the retries.
+        const never = await neverScripted(tabId, frameId);
+        if (never) throw never;
         injected = true;
         await inject(tabId, frameId);
       }
       if (attempt >= RETRY_DELAYS.length) {
-        const tab = await browser.tabs.get(tabId).catch(() => null);
-        if (!tab) throw tabClosed(tabId);
-        if (frameId === 0 && isBlank(tab.url)) throw blankTab(tabId);
-        throw new AgentError(
+        if (!(await browser.tabs.get(tabId).catch(() => null))) throw tabClosed(tabId);
+        throw (await neverScripted(tabId, frameId)) ?? new AgentError(
           'CONTENT_SCRIPT_UNAVAILABLE',
           `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,
         );
@@ -87,6 +85,25 @@ async function inject(tabId: number, frameId: number): Promise<void> {
 
 /** A tab showing nothing yet (just opened) or any more (just left): no content script runs there. */
 export const isBlank = (url: string | undefined): boolean => url === 'about:blank' || url === '';
+
+/**
+ * Why a tab's page can never answer, when it is one of the pages that run no
+ * content script and load nothing else: a blank tab, or the browser's error
+ * page after a failed load (the tab keeps the URL that failed). Null while the
+ * tab is loading something, whose script may still come.
+ */
+async function neverScripted(tabId: number, frameId: number): Promise<AgentError | null> {
+  if (frameId !== 0) return null;
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  if (!tab || tab.pendingUrl) return null;
+  if (isBlank(tab.url)) return blankTab(tabId);
+  const frame = await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null);
+  if (!frame?.errorOccurred) return null;
+  return new AgentError(
+    'CONTENT_SCRIPT_UNAVAILABLE',
+    `Tab ${tabId} shows the browser's error page: ${tab.url} did not load, so there is nothing to read or act on (browser_take_screenshot shows the error). Navigate again once the site is reachable, or go elsewhere.`,
+  );
+}
 
 const blankTab = (tabId: number): AgentError =>
   new AgentError('CONTENT_SCRIPT_UNAVAILABLE', `Tab ${tabId} shows about:blank, an empty page with nothing to read or act on. Open a page in it first with browser_navigate.`);
