@@ -28,6 +28,11 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
 
 test('a page behind HTTP authentication: the failure says to put the credentials in the URL, which works; the error page answers at once', async ({ agent }) => {
   const secret = agent.pages.page('/secret', html('<h1>Staff only</h1>', 'Secret'), { basicAuth: 'ada:s3cret' });
+  // Before any credentials: once given, Chromium keeps them for the site.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/to-secret', html(`<a href="${secret}">Staff area</a>`)) });
+  const link = refOf((await agent.server.ok('browser_snapshot')).text, 'link "Staff area"');
+  const clicked = await agent.server.ok('browser_click', { ref: link });
+  expect(clicked.text).toMatch(/\/secret \(failed: net::ERR_INVALID_AUTH_CREDENTIALS\. The server asks for a user name and password/);
   const refused = await agent.server.call('browser_navigate', { url: secret });
   expect(refused.text).toMatch(/NAV_FAILED: .*ERR_INVALID_AUTH_CREDENTIALS\. .*put them in the URL, http:\/\/user:password@host\/path/);
   // The tab now shows Chromium's error page, where no content script runs: said at once, not after retries.

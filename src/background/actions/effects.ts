@@ -8,6 +8,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { cdp, isAttached, onCdpEvent } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
+import { navigationErrorHint } from '../../shared/urls.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 import { settleOrBusy } from '../unresponsive.ts';
 import { pollUntil, within } from '../timing.ts';
@@ -75,7 +76,10 @@ export async function withEffects<T>(
     if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(d.url);
   };
   const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
-    if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(`${d.url} (failed: ${d.error})`);
+    if (d.tabId === tabId && d.frameId === 0 && navigationStarted) {
+      const hint = navigationErrorHint(d.error);
+      navigationDone?.(`${d.url} (failed: ${hint ? `${d.error}.${hint}` : d.error})`);
+    }
   };
   const onSameDocument = (d: { tabId: number; frameId: number; url: string }) => {
     if (d.tabId === tabId && d.frameId === 0) {
