@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHome, freePort, McpServerProcess } from './helpers/agent-server.ts';
-import { assertBuilt, removeDir, tempDir } from './helpers/paths.ts';
+import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
 import { html, TestServer } from './helpers/server.ts';
 
 function chromiumProcessesUsing(dir: string): string[] {
@@ -72,6 +72,29 @@ test('managed mode: a missing browser is a clear error, not a hang', async () =>
     await server.stop();
     removeDir(dir);
   }
+});
+
+test('managed mode with --ignore-https-errors opens a page whose certificate is self-signed; with --no-launch the flag is refused', async () => {
+  assertBuilt();
+  const dir = tempDir('managed-tls');
+  const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
+  const { home } = createHome(dir);
+  const tls = await new TestServer({ tls: true }).start();
+  const server = await new McpServerProcess({ args: ['--port', String(await freePort()), '--ignore-https-errors'], home, env: { TMPDIR: tmp } }).start();
+  try {
+    const nav = await server.ok('browser_navigate', { url: tls.page('/dev', html('<h1>Dev server</h1>', 'Dev')) });
+    expect(nav.text).toContain('Title: Dev');
+    expect(server.log).toContain('--ignore-https-errors applies to the managed browser only');
+  } finally {
+    await server.stop();
+    await tls.stop();
+  }
+  const refused = spawnSync(process.execPath, [CLI, 'mcp', '--no-launch', '--ignore-https-errors'], { encoding: 'utf8', input: '' });
+  expect(refused.status).not.toBe(0);
+  expect(refused.stderr).toContain('--ignore-https-errors applies to a managed browser, and --no-launch never starts one');
+  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
+  removeDir(dir);
+  removeDir(tmp);
 });
 
 test('two agents that each start browser-agent mcp get two isolated browsers; the busy port is reported, not taken', async () => {

@@ -2,7 +2,7 @@ import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { freePort } from './helpers/agent-server.ts';
 import { refOf } from './helpers/refs.ts';
-import { html } from './helpers/server.ts';
+import { html, TestServer } from './helpers/server.ts';
 
 test('navigation failures are typed and name the cause', async ({ agent }) => {
   const refused = await agent.server.call('browser_navigate', { url: `http://127.0.0.1:${await freePort()}/` });
@@ -24,6 +24,16 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
   expect(invalid.text).toContain('INVALID_URL');
   const words = await agent.server.call('browser_navigate', { url: 'weather in paris' });
   expect(words.text).toContain('INVALID_URL: "weather in paris" is not a URL (it has spaces where the host goes)');
+});
+
+test('an HTTPS page with a certificate the browser does not trust: the failure says how to accept it', async ({ agent }) => {
+  const tls = await new TestServer({ tls: true }).start();
+  try {
+    const result = await agent.server.call('browser_navigate', { url: tls.page('/dev', html('<h1>Dev</h1>')) });
+    expect(result.text).toMatch(/NAV_FAILED: .*ERR_CERT_AUTHORITY_INVALID\. The site's certificate is not trusted .*--ignore-https-errors/);
+  } finally {
+    await tls.stop();
+  }
 });
 
 test('a page behind HTTP authentication: the failure says to put the credentials in the URL, which works; the error page answers at once', async ({ agent }) => {

@@ -15,6 +15,7 @@ export interface BrowserOptions {
   launch: LaunchPolicy;
   headless: boolean;
   chromePath?: string;
+  ignoreHttpsErrors: boolean;
   token: string;
   /** Close a managed browser after this long without a command. */
   idleTimeoutMs: number;
@@ -142,6 +143,7 @@ export class BrowserConnection {
       token: this.options.token,
       headless: this.options.headless,
       chromePath: this.options.chromePath,
+      ignoreHttpsErrors: this.options.ignoreHttpsErrors,
     });
     this.managed = browser;
     browser.onExit(() => {

@@ -17,6 +17,7 @@ export interface LaunchOptions {
   token: string;
   headless: boolean;
   chromePath?: string;
+  ignoreHttpsErrors: boolean;
 }
 
 /** The built extension, next to the agent server in this package. */
@@ -110,6 +111,7 @@ export class ManagedBrowser {
       '--silent-debugger-extension-api',
       '--window-size=1280,720',
       ...(options.headless ? ['--headless', '--disable-gpu'] : []),
+      ...(options.ignoreHttpsErrors ? ['--ignore-certificate-errors'] : []),
       // Chromium refuses to start as root with its sandbox on.
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       'about:blank',

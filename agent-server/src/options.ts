@@ -17,6 +17,8 @@ export interface ServerOptions {
   extraExtensionIds: string[];
   outputDir: string;
   allowFileUrls: boolean;
+  /** Managed browser only: accept any TLS certificate (a local dev server's self-signed one). */
+  ignoreHttpsErrors: boolean;
   /** Tool groups to offer (see mcp/caps.ts). */
   caps: string[];
   quiet: boolean;
@@ -32,6 +34,7 @@ export const OPTIONS_HELP = `Options:
   --extension-id <id>   also accept this extension id (your own packed build); repeatable
   --output-dir <dir>    where screenshots and big snapshots are written
   --allow-file-urls     let the agent open file:// URLs (blocked by default)
+  --ignore-https-errors managed browser: accept any HTTPS certificate, e.g. a dev server's self-signed one
   --caps <list>         tool groups to offer: core,tabs (default), interact, network, devtools, pwa, files, or all
                         (also $BROWSER_AGENT_CAPS)
   --quiet               log only warnings`;
@@ -57,6 +60,7 @@ export function parseServerOptions(args: string[]): ServerOptions {
       'extension-id': { type: 'string', multiple: true },
       'output-dir': { type: 'string' },
       'allow-file-urls': { type: 'boolean' },
+      'ignore-https-errors': { type: 'boolean' },
       caps: { type: 'string' },
       quiet: { type: 'boolean' },
     },
@@ -66,6 +70,9 @@ export function parseServerOptions(args: string[]): ServerOptions {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}".`);
   if (values.launch && values['no-launch']) throw new Error('--launch and --no-launch contradict each other; pick one.');
   if (values.headless && values.headed) throw new Error('--headless and --headed contradict each other; pick one.');
+  if (values['ignore-https-errors'] && values['no-launch']) {
+    throw new Error('--ignore-https-errors applies to a managed browser, and --no-launch never starts one; your own browser checks certificates itself (accept a warning page there).');
+  }
   const idleMinutes = values['idle-timeout'] === undefined ? 30 : Number(values['idle-timeout']);
   if (!(idleMinutes > 0)) throw new Error(`--idle-timeout must be a positive number of minutes, not "${values['idle-timeout']}".`);
   for (const id of values['extension-id'] ?? []) {
@@ -81,6 +88,7 @@ export function parseServerOptions(args: string[]): ServerOptions {
     extraExtensionIds: values['extension-id'] ?? [],
     outputDir: path.resolve(values['output-dir'] ?? path.join(os.tmpdir(), 'browser-agent-output')),
     allowFileUrls: values['allow-file-urls'] ?? false,
+    ignoreHttpsErrors: values['ignore-https-errors'] ?? false,
     caps: (values.caps || process.env.BROWSER_AGENT_CAPS || DEFAULT_CAPS.join(',')).split(',').map((c) => c.trim()).filter(Boolean),
     quiet: values.quiet ?? false,
   };

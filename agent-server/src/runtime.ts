@@ -55,10 +55,12 @@ export async function startRuntime(options: ServerOptions, role: 'hub' | 'stdio'
     launch = 'always';
   }
   log(`extension endpoint on ws://127.0.0.1:${hub.port}/extension`);
+  if (options.ignoreHttpsErrors && launch !== 'always') log('--ignore-https-errors applies to the managed browser only; your own browser, when its extension connects, checks certificates as usual');
   const browser = new BrowserConnection(hub, {
     launch,
     headless: options.headless,
     chromePath: options.chromePath,
+    ignoreHttpsErrors: options.ignoreHttpsErrors,
     token,
     idleTimeoutMs: options.idleTimeoutMs,
     extensionGraceMs: 2500,

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface TestPage {
@@ -12,16 +14,19 @@ export interface TestPage {
 
 /**
  * A tiny HTTP server on 127.0.0.1 that serves pages a test registers.
- * Tests never touch the outside network.
+ * Tests never touch the outside network. With `tls`, it serves HTTPS with a
+ * self-signed certificate (./tls) that browsers do not trust.
  */
 export class TestServer {
+  constructor(private readonly options: { tls?: boolean } = {}) {}
+
   private readonly pages = new Map<string, TestPage>();
   private readonly hanging = new Set<string>();
   private server: http.Server | undefined;
   origin = '';
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
+    const handler: http.RequestListener = (req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (this.hanging.has(url.pathname)) return; // never answer: a page that never loads
       const page = this.pages.get(url.pathname);
@@ -41,9 +46,11 @@ export class TestServer {
         ...page.headers,
       });
       res.end(page.body);
-    });
+    };
+    const tls = (name: string) => fs.readFileSync(new URL(`./tls/${name}`, import.meta.url));
+    this.server = this.options.tls ? https.createServer({ key: tls('key.pem'), cert: tls('cert.pem') }, handler) : http.createServer(handler);
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.origin = `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 

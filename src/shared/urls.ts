@@ -45,6 +45,9 @@ export function navigationErrorHint(netError: string): string {
   if (/NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED/.test(netError)) return ' The host name does not exist: check its spelling.';
   if (/CONNECTION_REFUSED/.test(netError)) return ' Nothing accepts connections at that host and port: is the server running, and on this port?';
   if (/UNSAFE_PORT/.test(netError)) return ' Chromium never connects to this port (it is on its list of unsafe ports): serve the page on another port.';
+  if (/ERR_CERT_/.test(netError)) {
+    return " The site's certificate is not trusted (self-signed, expired, or made for another host). A local dev server's own certificate: start the agent server with --ignore-https-errors (managed browser), or accept the warning in your own browser.";
+  }
   // Headless Chromium has no login prompt to show, so HTTP authentication fails at once.
   if (/INVALID_AUTH_CREDENTIALS/.test(netError)) {
     return ' The server asks for a user name and password (HTTP authentication), and the browser had none or wrong ones: put them in the URL, http://user:password@host/path (Chromium then keeps them for that site).';
