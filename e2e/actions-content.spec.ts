@@ -319,6 +319,9 @@ test.describe('checked state and select', () => {
     const missing = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['Spain'], timeoutMs: 1000 });
     expect(missing.code).toBe('ELEMENT_NOT_FOUND');
     expect(missing.message).toContain('Available: "" (Pick), "fr" (France), "de" (Germany)');
+    // Missing from a long list (whose snapshot shows only its start): the near matches come first.
+    const missed = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['many'], timeoutMs: 1000 });
+    expect(missed.message).toContain('has no option with value or label "many". Containing "many": "de" (Germany). Available: ');
     expect((await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr', 'de'], timeoutMs: 1000 })).code).toBe('INVALID_PARAMS');
     const custom = await failure(page, { type: 'selectOption', target: { selector: '#lb' }, values: ['X'], timeoutMs: 1000 });
     expect(custom.code).toBe('INVALID_TARGET');

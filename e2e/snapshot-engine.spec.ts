@@ -423,6 +423,26 @@ test.describe('size controls', () => {
       '- combobox "Sort" [ref=e4]: Date'));
   });
 
+  test('a long drop-down shows its first options and the selected one; rooted at it, all of them', async ({ page }) => {
+    const options = (prefix: string, n: number, selected = -1) =>
+      Array.from({ length: n }, (_, i) => `<option${i === selected ? ' selected' : ''}>${prefix}${i}</option>`).join('');
+    await load(page, `<select id="c" aria-label="Country"><optgroup label="A">${options('A', 30)}</optgroup><optgroup label="B">${options('B', 3, 1)}</optgroup></select>
+      <select aria-label="Day">${options('D', 25)}</select>`);
+    const full = await snapshot(page);
+    expect(full).toBe(lines(
+      '- combobox "Country" [ref=e1]:',
+      '  - group "A":',
+      ...Array.from({ length: 10 }, (_, i) => `    - option "A${i}"`),
+      '  - group "B":',
+      '    - option "B1" [selected]',
+      '  - … 22 more options (snapshot with root=e1 to see them)',
+      '- combobox "Day" [ref=e2]:',
+      ...Array.from({ length: 25 }, (_, i) => `  - option "D${i}"${i === 0 ? ' [selected]' : ''}`)));
+    const all = await snapshot(page, { root: '#c' });
+    expect(all.split('\n').filter((l) => l.includes('- option')).length).toBe(33);
+    expect(all).not.toContain('more options');
+  });
+
   test('depth elides deeper lines with a marker', async ({ page }) => {
     await load(page, APP_PAGE);
     expect(await snapshot(page, { depth: 0 })).toBe(lines(

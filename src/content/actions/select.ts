@@ -20,7 +20,7 @@ export async function selectOption(target: TargetSpec, values: string[], timeout
   const chosen = values.map((value) => {
     const option = matchOption(options, value);
     if (!option) {
-      throw new AgentError('ELEMENT_NOT_FOUND', `${describe(select)} has no option with value or label "${value}". Available: ${listOptions(options)}.`);
+      throw new AgentError('ELEMENT_NOT_FOUND', `${describe(select)} has no option with value or label "${value}". ${listOptions(options, value)}.`);
     }
     if (option.disabled || (option.parentElement instanceof HTMLOptGroupElement && option.parentElement.disabled)) {
       throw new AgentError('NOT_ENABLED', `Option "${option.label}" of ${describe(select)} is disabled. Choose another one.`);
@@ -57,12 +57,15 @@ function matchOption(options: HTMLOptionElement[], value: string): HTMLOptionEle
   );
 }
 
-function listOptions(options: HTMLOptionElement[]): string {
-  if (options.length === 0) return 'none (the list is empty; it may still be loading)';
-  const listed = options.slice(0, MAX_LISTED).map((o) => {
+/** The options, those whose label or value contains the wanted text first (a long list is cut). */
+function listOptions(options: HTMLOptionElement[], wanted: string): string {
+  if (options.length === 0) return 'Available: none (the list is empty; it may still be loading)';
+  const needle = wanted.trim().toLowerCase();
+  const near = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle)) : [];
+  const quote = (o: HTMLOptionElement) => {
     const label = clip(o.label.trim(), 60);
     return o.value === label ? `"${label}"` : `"${clip(o.value, 60)}" (${label})`;
-  });
-  const more = options.length > MAX_LISTED ? ` and ${options.length - MAX_LISTED} more` : '';
-  return listed.join(', ') + more;
+  };
+  const some = (list: HTMLOptionElement[]) => list.slice(0, MAX_LISTED).map(quote).join(', ') + (list.length > MAX_LISTED ? ` and ${list.length - MAX_LISTED} more` : '');
+  return `${near.length ? `Containing "${wanted.trim()}": ${some(near)}. ` : ''}Available: ${some(options)}`;
 }

@@ -28,6 +28,8 @@ export interface FormatOptions {
   active: Element | null;
   /** Interactive mode: no /url lines; rows are named by their text. */
   interactive: boolean;
+  /** Where the snapshot starts: a drop-down there shows all its options. */
+  root: Element;
 }
 
 // Names that identify a container are printed even when its content repeats them.
@@ -41,6 +43,11 @@ const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', '
 const LABELLED_ROLES = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'listbox']);
 // YAML caps keys at 1024 characters; leave room for role and states.
 const MAX_NAME = 900;
+// A closed drop-down with more options than this prints the first few and the
+// selected ones: a country list alone is 250 lines, and every <select> takes
+// any option's label (browser_select_option lists the near matches on a miss).
+const LONG_DROP_DOWN = 25;
+const DROP_DOWN_SHOWN = 10;
 // A name borrowed from text in interactive mode (ref'd element without a name, table row)
 // only has to tell lines apart; the full text is one full snapshot away.
 const MAX_FALLBACK_NAME = 40;
@@ -110,13 +117,19 @@ class Printer {
     if (placeholder) props.push(`/placeholder: ${yamlValue(placeholder)}`);
     const value = valueOf(el, role, this.options.interactive);
     if (value) kids = [value, ...kids];
+    let unshown = 0;
+    if (role === 'combobox' && el instanceof HTMLSelectElement && el !== this.options.root && el.options.length > LONG_DROP_DOWN) {
+      const budget = { shown: DROP_DOWN_SHOWN, unshown: 0 };
+      kids = someOptions(kids, budget);
+      unshown = budget.unshown;
+    }
 
     if (kids.length === 0 && props.length === 0) {
       this.lines.push(line);
     } else if (props.length === 0 && kids.length === 1 && typeof kids[0] === 'string') {
       this.lines.push(`${line}: ${yamlValue(kids[0])}`);
     } else if (this.options.depth !== undefined && depth >= this.options.depth) {
-      const more = props.length + countLines(kids);
+      const more = props.length + countLines(kids) + unshown;
       const hint = node.refable ? ` (snapshot with root=${refForElement(el, this.options.refPrefix)} to see them)` : '';
       this.lines.push(`${line}:`, `${indent}  - … ${more} more line${more === 1 ? '' : 's'}${hint}`);
     } else {
@@ -124,8 +137,30 @@ class Printer {
       const inner = `${indent}  `;
       for (const prop of props) this.lines.push(`${inner}- ${prop}`);
       this.kids(kids, depth + 1, inner);
+      if (unshown) {
+        const hint = node.refable ? ` (snapshot with root=${refForElement(el, this.options.refPrefix)} to see them)` : '';
+        this.lines.push(`${inner}- … ${unshown} more options${hint}`);
+      }
     }
   }
+}
+
+/** The first options of a drop-down, and the selected ones after them (in their groups); counts the rest. */
+function someOptions(kids: Kid[], budget: { shown: number; unshown: number }): Kid[] {
+  const kept: Kid[] = [];
+  for (const kid of kids) {
+    if (typeof kid !== 'object') kept.push(kid);
+    else if (kid.el instanceof HTMLOptionElement) {
+      if (budget.shown > 0 || kid.el.selected) {
+        kept.push(kid);
+        budget.shown--;
+      } else budget.unshown++;
+    } else {
+      const inner = someOptions(kid.kids, budget);
+      if (inner.length) kept.push({ ...kid, kids: inner });
+    }
+  }
+  return kept;
 }
 
 // `<label><input type=checkbox> Remember me</label>`: the text already is the checkbox's name.

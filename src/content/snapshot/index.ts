@@ -51,7 +51,7 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   const { lines, frames } = withStyleCache(() => {
     trustShadowlessSince(shadowCalls, doc);
     const tree = walk(root, { interactive: !!options.interactive, viewportOnly: !!options.viewportOnly });
-    return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: deepActiveElement(doc), interactive: !!options.interactive });
+    return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: deepActiveElement(doc), interactive: !!options.interactive, root });
   });
   return { lines, frames, maxRef: currentMaxRef() };
 }
