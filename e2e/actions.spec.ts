@@ -126,6 +126,26 @@ test('a form the browser refuses to send (invalid fields) is reported with the f
   expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('sent ada@example.com');
 });
 
+test('a refused form inside a closed shadow root is reported too', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/invalid-shadow-form',
+    `<signup-box></signup-box>
+     <script>customElements.define('signup-box', class extends HTMLElement {
+       connectedCallback() {
+         const root = this.attachShadow({ mode: 'closed' });
+         root.innerHTML = '<form onsubmit="event.preventDefault()"><label>Email <input type="email" required></label><button>Join</button></form>';
+       }
+     });</script>`,
+  );
+  const email = refOf(snap, 'textbox "Email"');
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Join"') });
+  expect(clicked.text).toContain('The form was not sent');
+  expect(clicked.text).toContain(`- textbox "Email" [ref=${email}]: `);
+  const typed = await agent.server.ok('browser_type', { ref: email, text: 'nope', submit: true });
+  expect(typed.text).toContain(`- textbox "Email" [ref=${email}]: `);
+});
+
 test('a stale ref never clicks anything and says to take a new snapshot', async ({ agent }) => {
   const snap = await open(
     agent,

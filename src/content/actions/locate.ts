@@ -13,6 +13,7 @@ import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } 
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport } from './hit.ts';
+import { watchInvalidAround } from './validation.ts';
 
 export interface LocateResult extends Located {
   element: Element;
@@ -49,6 +50,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         throw error;
       }
       const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
+      watchInvalidAround(el);
       // Where the pointer goes: the element, or the visible label of a hidden toggle.
       const at = options.editable ? el : (labelProxy(el) ?? el);
       check(el, at, options);

@@ -14,12 +14,29 @@ import { clip } from './describe.ts';
 const MAX_KEPT = 20;
 let recent: { field: Element; at: number }[] = [];
 
-// `invalid` does not bubble: seen on the way down, in the capturing phase.
-window.addEventListener('invalid', (event) => {
+function record(event: Event): void {
   if (!event.isTrusted || !(event.target instanceof Element)) return;
   recent.push({ field: event.target, at: event.timeStamp });
   if (recent.length > MAX_KEPT) recent.shift();
-}, true);
+}
+
+// `invalid` does not bubble: seen on the way down, in the capturing phase.
+window.addEventListener('invalid', record, true);
+
+const watchedRoots = new WeakSet<ShadowRoot>();
+
+/**
+ * `invalid` never leaves the shadow root of its field, nor does a form's
+ * reach (its fields and submit buttons share its tree): a form in a web
+ * component is watched from its root, from the first action on an element
+ * there (typing into its fields comes before sending it).
+ */
+export function watchInvalidAround(el: Element): void {
+  const root = el.getRootNode();
+  if (!(root instanceof ShadowRoot) || watchedRoots.has(root)) return;
+  watchedRoots.add(root);
+  root.addEventListener('invalid', record, true);
+}
 
 type FormField = Element & { form?: HTMLFormElement | null };
 
