@@ -214,7 +214,7 @@ test.describe('focus, fill and type', () => {
     expect(await page.inputValue('#i2')).toBe('x@y.z');
     // So does a wrapper around exactly one field.
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div class="search-box"><span>🔍</span><input id="q" type="search"></div>'));
-    expect((await value(page, { type: 'prepareType', target: { selector: '.search-box' }, clear: false, timeoutMs: 1000 })).description).toBe('<input id="q" type="search">');
+    expect((await value(page, { type: 'prepareType', target: { selector: '.search-box' }, text: 'x', clear: false, timeoutMs: 1000 })).description).toBe('<input id="q" type="search">');
   });
 
   test('prepareFill sets date, color and range natively with input and change events', async ({ page }) => {
@@ -257,7 +257,7 @@ test.describe('focus, fill and type', () => {
     expect(select.message).toContain('browser_select_option');
     expect((await failure(page, { type: 'prepareFill', target: { selector: '#c' }, value: 'a', timeoutMs: 200 })).message).toContain('browser_check');
     expect((await failure(page, { type: 'prepareFill', target: { selector: '#ro' }, value: 'a', timeoutMs: 200 })).code).toBe('NOT_EDITABLE');
-    const div = await failure(page, { type: 'prepareType', target: { selector: '#d' }, clear: false, timeoutMs: 200 });
+    const div = await failure(page, { type: 'prepareType', target: { selector: '#d' }, text: 'x', clear: false, timeoutMs: 200 });
     expect(div.code).toBe('NOT_EDITABLE');
     expect(div.message).toContain('(role generic) is not a text field');
   });
@@ -274,13 +274,13 @@ test.describe('focus, fill and type', () => {
 
   test('prepareType puts the caret at the end, or selects all with clear', async ({ page }) => {
     await load(page, '<input id="i" value="Hello"><div id="ce" contenteditable>Rich</div>');
-    await value(page, { type: 'prepareType', target: { selector: '#i' }, clear: false, timeoutMs: 1000 });
+    await value(page, { type: 'prepareType', target: { selector: '#i' }, text: 'x', clear: false, timeoutMs: 1000 });
     await page.keyboard.type(' world');
     expect(await page.inputValue('#i')).toBe('Hello world');
-    await value(page, { type: 'prepareType', target: { selector: '#i' }, clear: true, timeoutMs: 1000 });
+    await value(page, { type: 'prepareType', target: { selector: '#i' }, text: 'x', clear: true, timeoutMs: 1000 });
     await page.keyboard.type('Bye');
     expect(await page.inputValue('#i')).toBe('Bye');
-    await value(page, { type: 'prepareType', target: { selector: '#ce' }, clear: false, timeoutMs: 1000 });
+    await value(page, { type: 'prepareType', target: { selector: '#ce' }, text: 'x', clear: false, timeoutMs: 1000 });
     await page.keyboard.type('er');
     expect(await page.textContent('#ce')).toBe('Richer');
   });

@@ -184,6 +184,22 @@ test('fill and type drive a React controlled input and a Vue v-model', async ({ 
   expect(await pageText(agent, '/vue', '#vue-echo')).toBe('Vue sees: Paris / l');
 });
 
+test('a value longer than the field\'s maxlength is refused, not cut without a word', async ({ agent }) => {
+  const snap = await open(agent, '/maxlength', '<label>Code <input maxlength="4" value="12"></label><label>Note <textarea maxlength="5"></textarea></label>');
+  const code = refOf(snap, 'textbox "Code"');
+  const filled = await agent.server.call('browser_fill', { ref: code, value: '123456' });
+  expect(filled.text).toContain('INVALID_PARAMS: <input> takes at most 4 characters (maxlength), and this would make 6: the browser would drop the rest.');
+  // Typed at the end of "12": four more would make six.
+  const typed = await agent.server.call('browser_type', { ref: code, text: '3456' });
+  expect(typed.text).toContain('this would make 6');
+  expect(typed.text).toContain('or pass clear to replace what it holds');
+  await agent.server.ok('browser_type', { ref: code, text: '34' });
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Note"'), text: 'a\nb\nc' });
+  const page = await pageAt(agent.browser.context, '/maxlength');
+  expect(await page.inputValue('input')).toBe('1234');
+  expect(await page.inputValue('textarea')).toBe('a\nb\nc');
+});
+
 test('keys and chords reach the page as trusted key events', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -101,7 +101,7 @@ export type ContentRequest =
    */
   | { type: 'prepareFill'; target: TargetSpec; value: string; timeoutMs: number }
   /** Focuses for typing; with clear, selects all content so the first key replaces it. */
-  | { type: 'prepareType'; target: TargetSpec; clear: boolean; timeoutMs: number }
+  | { type: 'prepareType'; target: TargetSpec; text: string; clear: boolean; timeoutMs: number }
   | { type: 'readChecked'; target: TargetSpec }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }

@@ -30,7 +30,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
-  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, clear: params.clear ?? false, timeoutMs: ctx.actionWaitMs });
+  const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, text: params.text, clear: params.clear ?? false, timeoutMs: ctx.actionWaitMs });
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     for (const char of params.text) {

@@ -26,21 +26,36 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   if (el instanceof HTMLInputElement && el.type === 'number' && value !== '' && !FLOAT.test(value)) {
     throw new AgentError('INVALID_PARAMS', `"${value}" is not a number, so ${describe(el)} would stay empty. Give digits with an optional sign, "." for decimals and e for an exponent, e.g. 1234.5 (no thousands separators or units).`);
   }
+  assertFits(el, value.length);
   focusElement(el);
   selectAll(el);
   return { mode: 'insertText', description: located.description };
 }
 
-export async function prepareType(target: TargetSpec, clear: boolean, timeoutMs: number): Promise<ContentResults['prepareType']> {
+export async function prepareType(target: TargetSpec, text: string, clear: boolean, timeoutMs: number): Promise<ContentResults['prepareType']> {
   const located = await locate(target, { visible: true, enabled: true, editable: true, retarget: true, timeoutMs });
   const el = located.element;
   if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
     throw new AgentError('INVALID_TARGET', `${describe(el)} is a ${el.type} input; keys can't type into it reliably. Use browser_fill with the whole value (format: ${FORMATS[el.type]}).`);
   }
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    // In a one-line field "\n" is the Enter key, not a character.
+    const typed = el instanceof HTMLInputElement ? text.replaceAll('\n', '') : text;
+    assertFits(el, (clear ? 0 : el.value.length) + typed.length, clear || !el.value ? '' : ' (or pass clear to replace what it holds)');
+  }
   focusElement(el);
   if (clear) selectAll(el);
   else caretAtEnd(el);
   return { description: located.description };
+}
+
+/**
+ * A field with maxlength takes no more characters, from a person or from
+ * us: the rest would be dropped without a word, so it is refused first.
+ */
+function assertFits(el: Element, length: number, hint = ''): void {
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || el.maxLength < 0 || length <= el.maxLength) return;
+  throw new AgentError('INVALID_PARAMS', `${describe(el)} takes at most ${el.maxLength} characters (maxlength), and this would make ${length}: the browser would drop the rest. Give a shorter value${hint}.`);
 }
 
 // Focusing the focused element is a no-op (no extra focus events).

@@ -61,7 +61,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'prepareFill':
       return () => prepareFill(request.target, request.value, request.timeoutMs);
     case 'prepareType':
-      return () => prepareType(request.target, request.clear, request.timeoutMs);
+      return () => prepareType(request.target, request.text, request.clear, request.timeoutMs);
     case 'readChecked':
       return () => readChecked(request.target);
     case 'selectOption':
