@@ -84,6 +84,25 @@ test('sibling frames, one from srcdoc and one filled by script: each is clicked 
   await expect(page).toHaveTitle('second');
 });
 
+test('a blocked embed and a frame that never loads sit next to working frames: those are all in the snapshot', async ({ agent }) => {
+  // Neither kind ever answers; the snapshot stops waiting for them once the frames that can answer have.
+  const other = await new TestServer().start();
+  try {
+    const denied = other.page('/denied', html('<button>Never shown</button>'), { headers: { 'x-frame-options': 'DENY' } });
+    const nested = other.page('/nested', html(`<button>Outer frame</button><iframe srcdoc="<button>Nested frame</button>"></iframe><iframe src="${other.hang('/nested-hang')}"></iframe>`));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/blocked-embeds', html(
+      `<iframe src="${denied}"></iframe><iframe src="${nested}"></iframe><iframe src="${other.hang('/hang')}"></iframe><iframe srcdoc="<button>Local frame</button>"></iframe>`, 'Embeds')), waitUntil: 'domcontentloaded' });
+    // Not waiting for the load event, which the frames that never load hold up.
+    await agent.server.ok('browser_wait_for', { text: 'Nested frame' });
+    const { text } = await agent.server.ok('browser_snapshot');
+    expect(text).not.toContain('Never shown');
+    for (const name of ['Outer frame', 'Nested frame', 'Local frame']) expect(text).toMatch(new RegExp(`button "${name}" \\[ref=f\\d+e\\d+\\]`));
+    expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Nested frame"') })).text).toContain('Clicked <button>Nested frame</button>');
+  } finally {
+    await other.stop();
+  }
+});
+
 test('find and wait_for look into frames, and a ref found there is clicked without a snapshot', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

@@ -8,7 +8,7 @@ import browser from 'webextension-polyfill';
 import { toParent, type FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { takingTurns } from '../shared/turns.ts';
-import { frameIdForNonce, sendToFrame } from './frames.ts';
+import { frameIdsForNonces, sendToFrame } from './frames.ts';
 
 interface FrameLink {
   parent: number;
@@ -17,14 +17,15 @@ interface FrameLink {
 
 const key = (tabId: number) => `frames:${tabId}`;
 
-// Sibling frames are linked concurrently (a snapshot stitches them in
-// parallel): the read-modify-writes take turns, or one would lose the other's.
+// Frames at different depths are linked concurrently (a snapshot stitches
+// them in parallel): the read-modify-writes take turns, or one would lose the other's.
 const inTurn = takingTurns();
 
-function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<void> {
+function recordFrames(tabId: number, links: [frameId: number, link: FrameLink][]): Promise<void> {
+  if (!links.length) return Promise.resolve();
   return inTurn(key(tabId), async () => {
     const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
-    map[frameId] = link;
+    for (const [frameId, link] of links) map[frameId] = link;
     await browser.storage.session.set({ [key(tabId)]: map });
   });
 }
@@ -33,14 +34,14 @@ function recordFrame(tabId: number, frameId: number, link: FrameLink): Promise<v
 export const MAX_FRAME_DEPTH = 8;
 
 /**
- * The frame id behind a child frame whose parent posted it `nonce`
- * (a snapshot's iframe slot, or a search), remembered so that refs into it
- * can be aimed at later; null when the frame has no content script.
+ * The frame ids behind the child frames whose parent posted them `nonces`
+ * (a snapshot's iframe slots, or a search), remembered so that refs into them
+ * can be aimed at later; null for a frame without a content script.
  */
-export async function linkChildFrame(tabId: number, parent: number, nonce: string): Promise<number | null> {
-  const frameId = await frameIdForNonce(tabId, parent, nonce);
-  if (frameId !== null) await recordFrame(tabId, frameId, { parent, nonce });
-  return frameId;
+export async function linkChildFrames(tabId: number, parent: number, nonces: string[]): Promise<(number | null)[]> {
+  const frameIds = await frameIdsForNonces(tabId, parent, nonces);
+  await recordFrames(tabId, frameIds.flatMap((frameId, i) => (frameId === null ? [] : [[frameId, { parent, nonce: nonces[i] }] as [number, FrameLink]])));
+  return frameIds;
 }
 
 /** Whether the frame has child frames now: a search skips asking it for them otherwise. */

@@ -124,7 +124,7 @@ async function tabError(tabId: number, message: string, what: string): Promise<A
 // ---- frame ids behind <iframe> elements ----
 
 interface PendingNonce {
-  resolve: (frameId: number) => void;
+  resolve: (frameId: number | null) => void;
   timer: ReturnType<typeof setTimeout>;
 }
 const pendingNonces = new Map<string, PendingNonce>();
@@ -143,26 +143,61 @@ export function onFrameNonce(nonce: string, tabId: number, frameId: number): voi
   setTimeout(() => reportedNonces.delete(nonce), 10_000);
 }
 
-/**
- * Resolves the frame id behind an iframe element whose content script got
- * `nonce` from its parent, or null when the frame has no content script
- * (about:blank still loading, a sandboxed frame). Checks the frame really is
- * a child of `parentFrameId`, so a page cannot redirect refs by forwarding
- * nonces to another frame.
- */
-export async function frameIdForNonce(tabId: number, parentFrameId: number, nonce: string, waitMs = 1000): Promise<number | null> {
+function nonceReported(tabId: number, nonce: string, waitMs: number): Promise<number | null> {
   const early = reportedNonces.get(nonce);
   reportedNonces.delete(nonce);
-  const frameId = early && early.tabId === tabId
-    ? early.frameId
-    : await new Promise<number | null>((resolve) => {
-        const timer = setTimeout(() => {
-          pendingNonces.delete(nonce);
-          resolve(null);
-        }, waitMs);
-        pendingNonces.set(nonce, { resolve, timer });
+  if (early && early.tabId === tabId) return Promise.resolve(early.frameId);
+  return new Promise<number | null>((resolve) => {
+    pendingNonces.set(nonce, { resolve, timer: setTimeout(() => stopWaiting(nonce), waitMs) });
+  });
+}
+
+function stopWaiting(nonce: string): void {
+  const pending = pendingNonces.get(nonce);
+  if (!pending) return;
+  clearTimeout(pending.timer);
+  pendingNonces.delete(nonce);
+  pending.resolve(null);
+}
+
+/**
+ * Resolves the frame ids behind iframe elements whose content scripts got
+ * `nonces` from their parent, null for a frame without a content script.
+ * Checks each frame really is a child of `parentFrameId`, so a page cannot
+ * redirect refs by forwarding nonces to another frame.
+ *
+ * Stops waiting once every child frame that can answer has: an error page
+ * (a blocked embed, a dead host) runs no content script, and a frame still
+ * waiting for its first response is not listed yet and missed the nonce
+ * anyway. Each such frame used to cost every snapshot the whole wait (1 s).
+ */
+/** How long the frames that have their content script usually take to answer. */
+const NUDGE_AFTER_MS = 100;
+
+export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], waitMs = 1000): Promise<(number | null)[]> {
+  const reported = nonces.map((nonce) => nonceReported(tabId, nonce, waitMs));
+  const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+  if (frames) {
+    const unanswered = new Set(frames.filter((f) => f.parentFrameId === parentFrameId && !f.errorOccurred).map((f) => f.frameId));
+    const giveUp = () => nonces.forEach(stopWaiting);
+    if (!unanswered.size) giveUp();
+    for (const frameId of reported) {
+      void frameId.then((id) => {
+        if (id !== null && unanswered.delete(id) && !unanswered.size) giveUp();
       });
-  if (frameId === null) return null;
-  const frame = await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null);
-  return frame && frame.parentFrameId === parentFrameId ? frameId : null;
+    }
+    // A frame that loaded but had no content script yet (it comes at document_idle) missed its
+    // nonce: once its script runs, it asks its parent for the nonce again.
+    setTimeout(() => {
+      for (const frameId of unanswered) void sendToFrame(tabId, frameId, { type: 'helloParent' }).catch(() => undefined);
+    }, NUDGE_AFTER_MS);
+  }
+  const ids = await Promise.all(reported);
+  const parents = new Map(frames?.map((f) => [f.frameId, f.parentFrameId]));
+  return Promise.all(ids.map(async (id) => {
+    if (id === null) return null;
+    // A frame that appeared after the listing above is looked up on its own.
+    const parent = parents.get(id) ?? (await chrome.webNavigation.getFrame({ tabId, frameId: id }).catch(() => null))?.parentFrameId;
+    return parent === parentFrameId ? id : null;
+  }));
 }

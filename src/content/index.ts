@@ -3,10 +3,10 @@
  * requests and tells a parent frame which frame id it has.
  */
 import browser from 'webextension-polyfill';
-import { FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
+import { FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
-import { childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
+import { answerFrameHellos, childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
 declare global {
   interface Window {
@@ -31,6 +31,11 @@ if (!window.__llmBrowserAgentLoaded) {
         return reply(() => frameOffset(request));
       case 'childFrames':
         return reply(() => ({ nonces: childFrames() }));
+      case 'helloParent':
+        return reply(() => {
+          if (window.parent !== window) window.parent.postMessage({ [FRAME_HELLO_KEY]: true }, '*');
+          return null;
+        });
       default: {
         const action = handleAction(request);
         return action && reply(() => action);
@@ -46,6 +51,7 @@ if (!window.__llmBrowserAgentLoaded) {
     if (!data || typeof data !== 'object' || typeof data[FRAME_NONCE_KEY] !== 'string') return;
     void browser.runtime.sendMessage({ type: 'frameNonce', nonce: data[FRAME_NONCE_KEY] }).catch(() => undefined);
   });
+  answerFrameHellos();
 }
 
 async function reply<T>(fn: () => T | Promise<T>): Promise<ContentReply<T>> {

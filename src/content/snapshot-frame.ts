@@ -1,5 +1,5 @@
 import type { ContentRequest, ContentSnapshot, FrameOffset } from '../shared/content-messages.ts';
-import { FRAME_NONCE_KEY } from '../shared/content-messages.ts';
+import { FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts';
 import { takeSnapshot } from './snapshot/index.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
@@ -7,13 +7,31 @@ import { offsetOf } from './frame-aim.ts';
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
 type FrameElement = HTMLIFrameElement | HTMLFrameElement;
 const frameElements = new Map<string, WeakRef<FrameElement>>();
+const latestNonce = new WeakMap<FrameElement, string>();
 
 /** Tells the child frame behind `element` a fresh nonce, which its content script reports with its frame id. */
 function nonceFor(element: FrameElement): string {
   const nonce = crypto.randomUUID();
   frameElements.set(nonce, new WeakRef(element));
+  latestNonce.set(element, nonce);
   element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
   return nonce;
+}
+
+/**
+ * A child frame whose content script was not running yet when we posted its
+ * nonce (a frame still loading, before document_idle) is asked by the service
+ * worker to say hello: it gets the nonce again, so the snapshot waiting for
+ * it still links it.
+ */
+export function answerFrameHellos(): void {
+  window.addEventListener('message', (event) => {
+    const data = event.data as Record<string, unknown> | null;
+    if (!data || typeof data !== 'object' || data[FRAME_HELLO_KEY] !== true || !event.source) return;
+    const element = queryDeep<FrameElement>('iframe, frame').find((frame) => frame.contentWindow === event.source);
+    const nonce = element && latestNonce.get(element);
+    if (nonce) element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
+  });
 }
 
 /** Nonces for this frame's displayed child frames, in document order, shadow roots included (for searches across frames). */

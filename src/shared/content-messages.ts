@@ -110,6 +110,7 @@ export type ContentRequest =
   | { type: 'checkText'; text: string; appear: boolean }
   /** Posts a fresh nonce into each displayed child frame, as a snapshot does, so the worker can link frame ids to them. */
   | { type: 'childFrames' }
+  | { type: 'helloParent' }
   | { type: 'get'; what: GetWhat; target?: TargetSpec; name?: string }
   | { type: 'is'; what: IsWhat; target: TargetSpec }
   | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string; refFloor: number }
@@ -172,6 +173,7 @@ export interface ContentResults {
   waitFor: { waitedMs: number; detail: string };
   checkText: { seen: string | null };
   childFrames: { nonces: string[] };
+  helloParent: null;
   get: { value: unknown };
   is: { value: boolean };
   find: { matches: FoundElement[]; total: number; maxRef: number };
@@ -190,6 +192,8 @@ export type ContentEvent = { type: 'frameNonce'; nonce: string };
 
 /** postMessage marker a parent frame sends into its iframes to learn their frame ids. */
 export const FRAME_NONCE_KEY = '__llmBrowserAgentFrameNonce';
+/** Posted by a child frame's content script (asked by `helloParent`) to get again the nonce its parent posted before. */
+export const FRAME_HELLO_KEY = '__llmBrowserAgentFrameHello';
 
 /**
  * DOM event names between the page-world click-handler tracker (installed by

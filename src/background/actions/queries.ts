@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { sendToFrame } from '../frames.ts';
-import { hasChildFrames, linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { hasChildFrames, linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import type { FoundElement } from '../../shared/content-messages.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
@@ -124,7 +124,7 @@ async function findInFrame(tabId: number, frameId: number, search: Search, depth
   const found = { matches: [...result.matches], total: result.total };
   if (depth >= MAX_FRAME_DEPTH || !(await hasChildFrames(tabId, frameId))) return found;
   const { nonces } = await sendToFrame(tabId, frameId, { type: 'childFrames' });
-  const children = await Promise.all(nonces.map((nonce) => linkChildFrame(tabId, frameId, nonce)));
+  const children = await linkChildFrames(tabId, frameId, nonces);
   for (const childId of children) {
     if (childId === null) continue;
     // A frame that navigates or goes away meanwhile has nothing to add.

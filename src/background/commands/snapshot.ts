@@ -5,7 +5,7 @@ import { isBlank, sendToFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { frameOfRef, refPrefix } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
-import { linkChildFrame, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { ensureAttached } from '../cdp.ts';
 import { AgentError } from '../../shared/errors.ts';
 
@@ -53,9 +53,10 @@ async function frameSnapshot(
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
+  const childIds = await linkChildFrames(tabId, frameId, result.frames.map((slot) => slot.nonce));
   const children = await Promise.all(
-    result.frames.map(async (slot) => {
-      const childId = await linkChildFrame(tabId, frameId, slot.nonce);
+    result.frames.map(async (slot, i) => {
+      const childId = childIds[i];
       if (childId === null) return null;
       // Every frame starts above the tab's floor, so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
