@@ -160,6 +160,9 @@ function stopWaiting(nonce: string): void {
   pending.resolve(null);
 }
 
+/** How long the frames that have their content script usually take to answer. */
+const NUDGE_AFTER_MS = 100;
+
 /**
  * Resolves the frame ids behind iframe elements whose content scripts got
  * `nonces` from their parent, null for a frame without a content script.
@@ -171,9 +174,6 @@ function stopWaiting(nonce: string): void {
  * waiting for its first response is not listed yet and missed the nonce
  * anyway. Each such frame used to cost every snapshot the whole wait (1 s).
  */
-/** How long the frames that have their content script usually take to answer. */
-const NUDGE_AFTER_MS = 100;
-
 export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], waitMs = 1000): Promise<(number | null)[]> {
   const reported = nonces.map((nonce) => nonceReported(tabId, nonce, waitMs));
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
