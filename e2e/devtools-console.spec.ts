@@ -77,13 +77,18 @@ test.describe('console capture', () => {
     const code = `
       function explode() { throw new TypeError('kaboom'); }
       setTimeout(() => explode(), 0);
-      Promise.reject(new Error('nobody caught me'));`;
+      Promise.reject(new Error('nobody caught me'));
+      console.error(new Error('save failed', { cause: new TypeError('quota exceeded') }));
+      setTimeout(() => { throw new Error('sync failed', { cause: 'offline' }); }, 0);`;
     const body = script(code) + '<img src="/missing-image.png">';
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-errors', html(body)) });
     await expect.poll(async () => (await agent.server.ok('browser_console_messages', { level: 'error' })).text).toContain('kaboom');
     const { text } = await agent.server.ok('browser_console_messages', { level: 'error' });
     expect(text).toMatch(/Uncaught TypeError: kaboom \(.*\)\n\s+at explode \(http:\/\/127\.0\.0\.1:\d+\/console-errors:2:\d+\)/);
     expect(text).toMatch(/Uncaught \(in promise\) Error: nobody caught me/);
+    // What caused an error, which its stack leaves out.
+    expect(text).toMatch(/ERROR page: Error: save failed \(caused by TypeError: quota exceeded\)\n\s+at /);
+    expect(text).toContain('Uncaught Error: sync failed (caused by offline)');
     expect(text).toMatch(/network: Failed to load resource: the server responded with a status of 404/);
   });
 

@@ -58,6 +58,8 @@ test.describe('browser_evaluate', () => {
     // An expression too (run like the DevTools console, where Chromium counts from 1 rather than 0).
     const expression = await agent.server.call('browser_evaluate', { expression: 'const b = 2;\n  b + missingVariable' });
     expect(expression.text).toContain('ReferenceError: missingVariable is not defined at line 2, column 7.');
+    const caused = await agent.server.call('browser_evaluate', { expression: "throw new Error('load failed', { cause: new RangeError('bad page size') })" });
+    expect(caused.text).toContain('EXECUTION_ERROR: Error: load failed (caused by RangeError: bad page size) at line 1');
   });
 
   test('a runaway loop is stopped before the call times out, and the page still answers', async ({ agent }) => {

@@ -151,7 +151,7 @@ export function watchConsole(): void {
       exceptionDetails: { text: string; exception?: RemoteObject; url?: string; lineNumber: number; columnNumber: number; stackTrace?: StackTrace };
     };
     // "Uncaught" or "Uncaught (in promise)" (an unhandled rejection), then the value.
-    const description = d.exception ? (d.exception.subtype === 'error' ? (d.exception.description ?? '') : formatRemote(d.exception)) : '';
+    const description = d.exception ? formatRemote(d.exception) : '';
     const [first, ...restLines] = description.split('\n');
     const text = first ? `${d.text.replace(/\s*$/, '')} ${first}`.trim() : d.text;
     const stack = stackOf(d.stackTrace).stack ?? (restLines.length ? restLines.join('\n') : undefined);

@@ -66,12 +66,12 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
   });
   try {
     // In replMode, Chromium reports the line and column of an exception 1-based (measured, Chromium 156).
-    if (reply.exceptionDetails) throw executionError(reply.exceptionDetails, params.expression !== undefined);
+    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, params.expression !== undefined);
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
     if (reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
       reply = await cdp<EvaluateReply>(tabId, 'Runtime.awaitPromise', { promiseObjectId: reply.result.objectId, generatePreview: true });
     }
-    if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
+    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails);
     return { tabId, type: typeOf(reply.result), value: await serialize(send(tabId), reply.result) };
   } finally {
     void cdp(tabId, 'Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
@@ -104,7 +104,7 @@ async function callOnElement(tabId: number, ref: string, fn: string, awaitPromis
       generatePreview: true,
       userGesture: true,
     });
-    if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
+    if (reply.exceptionDetails) throw await executionError(session, reply.exceptionDetails);
     return { tabId, type: typeOf(reply.result), value: await serialize(session, reply.result) };
   } finally {
     void session('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
@@ -164,20 +164,32 @@ async function serialize(session: Send, object: RemoteObject): Promise<string> {
   return JSON.stringify(object.value) ?? String(object.value);
 }
 
-function executionError(details: ExceptionDetails, oneBased = false): AgentError {
+async function executionError(send: Send, details: ExceptionDetails, oneBased = false): Promise<AgentError> {
   const exception = details.exception;
   const message = exception
     ? exception.subtype === 'error'
-      ? (exception.description ?? '').split('\n')[0]
+      ? (exception.description ?? '').split('\n')[0] + (await causeOf(send, exception))
       : `Threw ${exception.type === 'string' ? JSON.stringify(exception.value) : formatRemote(exception)}`
     : details.text;
   const rejected = details.text.includes('(in promise)') ? ' (rejected promise)' : '';
   return new AgentError('EXECUTION_ERROR', `${message}${rejected} at line ${details.lineNumber + (oneBased ? 0 : 1)}, column ${details.columnNumber + (oneBased ? 0 : 1)}. Fix the code and call browser_evaluate again.`);
 }
 
+/** ` (caused by …)` for an error made with a cause, which its description leaves out. */
+async function causeOf(send: Send, error: RemoteObject): Promise<string> {
+  if (!error.objectId) return '';
+  const reply = await send<{ result: { value?: string | null } }>('Runtime.callFunctionOn', {
+    objectId: error.objectId,
+    functionDeclaration: 'function () { const c = this.cause; return c === undefined ? null : c instanceof Error ? String(c) : typeof c === "object" ? JSON.stringify(c) : String(c); }',
+    returnByValue: true,
+  }).catch(() => null);
+  const cause = reply?.result.value;
+  return typeof cause === 'string' ? ` (caused by ${cause.slice(0, 300)})` : '';
+}
+
 /** For internal use (screenshots, service workers): a JSON value from the page's main world. */
 export async function evaluateValue<T>(tabId: number, expression: string): Promise<T> {
   const reply = await unlessDialog(tabId, () => cdp<EvaluateReply>(tabId, 'Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }));
-  if (reply.exceptionDetails) throw executionError(reply.exceptionDetails);
+  if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails);
   return reply.result.value as T;
 }

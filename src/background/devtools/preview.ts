@@ -74,9 +74,22 @@ function formatValue(object: RemoteObject): string {
       return functionName(object.description);
   }
   if (object.subtype === 'null') return 'null';
-  if (object.subtype === 'error') return object.description ?? 'Error';
+  if (object.subtype === 'error') return errorText(object);
   if (object.preview && !['date', 'regexp', 'node'].includes(object.subtype ?? '')) return formatPreview(object.preview);
   return object.description ?? object.className ?? 'Object';
+}
+
+/**
+ * An error's message and stack, and what caused it (`new Error(msg, { cause })`),
+ * which its description leaves out: the first line of the cause, from the preview.
+ */
+export function errorText(error: RemoteObject): string {
+  const description = error.description ?? 'Error';
+  const cause = error.preview?.properties.find((p) => p.name === 'cause');
+  if (!cause) return description;
+  const causeText = cause.type === 'string' ? (cause.value ?? '') : (cause.value ?? cause.type).split('\n')[0];
+  const end = description.indexOf('\n');
+  return end < 0 ? `${description} (caused by ${causeText})` : `${description.slice(0, end)} (caused by ${causeText})${description.slice(end)}`;
 }
 
 function formatPreview(preview: ObjectPreview): string {
