@@ -200,6 +200,26 @@ test('a value longer than the field\'s maxlength is refused, not cut without a w
   expect(await page.inputValue('textarea')).toBe('a\nb\nc');
 });
 
+test('keys say where focus went, with a ref to act on: Tab between fields, arrows in a listbox', async ({ agent }) => {
+  const snap = await open(agent, '/focus-moves', `<label>Name <input></label><label>Email <input></label>
+    <div role="listbox" tabindex="0" aria-label="Fruits" onkeydown="if (event.key === 'ArrowDown') this.setAttribute('aria-activedescendant', 'pear')">
+      <div role="option" id="apple">Apple</div><div role="option" id="pear">Pear</div></div>`);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Name"') });
+  const tab = await agent.server.ok('browser_press_key', { key: 'Tab' });
+  expect(tab.text).toContain(`Focus: textbox "Email" [ref=${refOf(snap, 'textbox "Email"')}]`);
+  await agent.server.ok('browser_press_key', { key: 'Tab' });
+  const arrow = await agent.server.ok('browser_press_key', { key: 'ArrowDown' });
+  expect(arrow.text).toContain(`Focus: listbox "Fruits" [ref=${refOf(snap, 'listbox "Fruits"')}], on option "Pear" [ref=`);
+  // Focus on an element no snapshot gave a ref yet: it gets one, usable at once.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/focus-fresh', html('<input aria-label="Search">', 'Fresh')) });
+  await agent.server.ok('browser_evaluate', { expression: "document.querySelector('input').focus()" });
+  const focused = await agent.server.ok('browser_press_key', { key: 'a' });
+  const ref = /Focus: textbox "Search" \[ref=(e\d+)\]/.exec(focused.text)?.[1];
+  expect(ref).toBeDefined();
+  await agent.server.ok('browser_fill', { ref, value: 'done' });
+  expect((await agent.server.ok('browser_evaluate', { expression: "document.querySelector('input').value" })).text).toContain('done');
+});
+
 test('keys and chords reach the page as trusted key events', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -91,6 +91,8 @@ export type ContentRequest =
   | { type: 'guardOutcome' }
   /** Fields found invalid in the last `withinMs` (a form the keys tried to send). */
   | { type: 'invalidFields'; withinMs: number }
+  /** Where focus is after keys: the focused element's snapshot line, with a ref. */
+  | { type: 'focused'; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
   | { type: 'reveal'; target: TargetSpec; timeoutMs: number }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
@@ -160,6 +162,7 @@ export interface ContentResults {
   locate: Located;
   reveal: { box: Box };
   invalidFields: { fields: InvalidField[] };
+  focused: { line: string | null; maxRef: number };
   guardOutcome:
     | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
     | { outcome: 'none' | 'unarmed' }

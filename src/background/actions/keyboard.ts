@@ -1,9 +1,11 @@
 import { AgentError } from '../../shared/errors.ts';
+import type { ActionReport } from '../../shared/methods/actions.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { ensureAttached } from '../cdp.ts';
-import { sendToFrame } from '../frames.ts';
+import { sendToFrame, tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { resolveTab } from '../tabs.ts';
+import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
@@ -62,7 +64,18 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers), { fileChoosers: true });
   const sent = chord.key.key === 'Enter';
-  return { tabId, detail, via: 'cdp', ...effects, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
+  const [refused, focus] = await Promise.all([sent ? refusedAfter(tabId, frameOf(spec), started, effects) : {}, focusAfter(tabId, frameOf(spec), effects)]);
+  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
+}
+
+/** Keys move focus (Tab, arrows in a menu): where it is now, with a ref to act on, so no snapshot is needed to find out. */
+async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return {};
+  const floor = await refFloor(tabId);
+  const result = await tryFrame(tabId, frameId, { type: 'focused', refPrefix: refPrefix(frameId), refFloor: floor });
+  if (!result) return {};
+  if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
+  return result.line ? { focus: result.line } : {};
 }
 
 /** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */

@@ -43,6 +43,24 @@ export function find(request: FindRequest): ContentResults['find'] {
   });
 }
 
+/**
+ * The focused element's line (keys move focus: Tab, arrows in a menu), and
+ * the option or item it points at with aria-activedescendant, where a
+ * listbox or combobox keeps the "focus" that arrows move. Null on the page itself.
+ */
+export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }>): ContentResults['focused'] {
+  raiseRefFloor(request.refFloor);
+  const active = deepActiveElement(document);
+  if (!active || active === document.body || active === document.documentElement) return { line: null, maxRef: currentMaxRef() };
+  // Not marked [active]: the line says it is the focus.
+  let line = toFound(active, request.refPrefix, null).line;
+  const id = active.getAttribute('aria-activedescendant');
+  const root = active.getRootNode() as Document | ShadowRoot;
+  const descendant = id ? root.getElementById(id) : null;
+  if (descendant) line += `, on ${toFound(descendant, request.refPrefix, null).line}`;
+  return { line, maxRef: currentMaxRef() };
+}
+
 function toFound(el: Element, refPrefix: string, active: Element | null): FoundElement {
   const role = getRole(el) ?? 'generic';
   const name = getName(el);

@@ -10,7 +10,7 @@ import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator
 import { readChecked } from './checked.ts';
 import { describe } from './describe.ts';
 import { focusTarget, prepareFill, prepareType } from './fill.ts';
-import { find } from './find.ts';
+import { find, focusedLine } from './find.ts';
 import { locate } from './locate.ts';
 import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
@@ -54,6 +54,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       };
     case 'guardOutcome':
       return () => guardOutcome();
+    case 'focused':
+      return () => focusedLine(request);
     case 'invalidFields':
       return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs, formOfFocusedField(deepActiveElement(document))) });
     case 'focus':

@@ -36,7 +36,7 @@ export const type = defineTool({
 export const pressKey = defineTool({
   name: 'browser_press_key',
   title: 'Press a key',
-  description: 'Press a key or chord: "Enter", "Escape", "ArrowDown", "Control+A", "Shift+Tab". With ref/selector the element is focused first; otherwise the key goes to the focused element.',
+  description: 'Press a key or chord: "Enter", "Escape", "ArrowDown", "Control+A", "Shift+Tab". With ref/selector the element is focused first; otherwise the key goes to the focused element. Reports where focus went, with its ref.',
   schema: { key: z.string().describe('Key name or chord, e.g. Enter, Control+A'), ...TARGET, ...SNAPSHOT_AFTER },
   readOnly: false,
   async handle({ snapshot, ...params }, response, ctx) {
