@@ -13,6 +13,7 @@ import { formatConsoleArgs, formatRemote, isCutShort, type Rendered, type Remote
 import { serializeInPage } from './serialize.ts';
 import { BoundedLog } from './bounded.ts';
 import { sourceOf } from './targets.ts';
+import { sleep } from '../timing.ts';
 
 const MAX_ENTRIES = 10_000;
 const logs = new Map<number, BoundedLog<ConsoleEntry>>();
@@ -43,6 +44,16 @@ interface StackTrace {
  * objects; DevTools, with a session of its own, keeps its bindings.
  */
 const RELEASE_EVERY = 100;
+
+/** Renders of logged objects in flight, per tab. A read waits this long at most for them (a page that stopped answering never renders). */
+const rendersInFlight = new Map<number, Set<Promise<unknown>>>();
+const RENDER_WAIT_MS = 500;
+
+function inFlight(tabId: number): Set<Promise<unknown>> {
+  let set = rendersInFlight.get(tabId);
+  if (!set) rendersInFlight.set(tabId, (set = new Set()));
+  return set;
+}
 interface Bound {
   objects: number;
   /** renderDeep calls in flight: they still use objectIds from the group. */
@@ -113,6 +124,7 @@ export function beforeConsoleAttach(tabId: number): void {
 export function forgetConsole(tabId: number): void {
   logs.delete(tabId);
   replayCutoff.delete(tabId);
+  rendersInFlight.delete(tabId);
   for (const key of bound.keys()) if (key.startsWith(`${tabId}/`)) bound.delete(key);
 }
 
@@ -135,12 +147,14 @@ export function watchConsole(): void {
     held.objects += p.args.filter((arg) => arg.objectId).length;
     if (entry && p.args.some(isCutShort)) {
       held.rendering++;
-      void renderDeep(tabId, sessionId, entry, p.args, p.type)
+      const render = renderDeep(tabId, sessionId, entry, p.args, p.type)
         .finally(() => {
           held.rendering--;
           releaseIfDue(tabId, sessionId, held);
         })
         .catch(() => undefined);
+      inFlight(tabId).add(render);
+      void render.finally(() => rendersInFlight.get(tabId)?.delete(render));
     }
     releaseIfDue(tabId, sessionId, held);
   });
@@ -206,6 +220,9 @@ function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string
 
 export async function consoleList(params: Params<'console.list'>): Promise<Result<'console.list'>> {
   const tabId = await resolveTab(params.tabId);
+  // An object logged just before is still being rendered: its whole text, not V8's cut preview.
+  const renders = [...inFlight(tabId)];
+  if (renders.length) await Promise.race([Promise.all(renders), sleep(RENDER_WAIT_MS)]);
   const all = logs.get(tabId)?.newestFirst() ?? [];
   const needle = params.contains?.toLowerCase();
   const matching = all.filter((e) => (!params.level || e.level === params.level) && (!needle || `${e.text}\n${e.stack ?? ''}`.toLowerCase().includes(needle)));
