@@ -200,6 +200,24 @@ test('a value longer than the field\'s maxlength is refused, not cut without a w
   expect(await page.inputValue('textarea')).toBe('a\nb\nc');
 });
 
+test('a field that does not end up holding the text says what it holds: a mask, a key filter, a password by length', async ({ agent }) => {
+  const snap = await open(agent, '/held', `
+    <label>Phone <input oninput="const d = this.value.replace(/\\D/g, ''); this.value = d.length === 10 ? '(' + d.slice(0, 3) + ') ' + d.slice(3, 6) + '-' + d.slice(6) : d"></label>
+    <label>Digits <input onkeydown="if (event.key.length === 1 && !/\\d/.test(event.key)) event.preventDefault()"></label>
+    <label>Secret <input type="password" onkeydown="if (event.key === 'x') event.preventDefault()"></label>
+    <label>Plain <input value="ab"></label>`);
+  const phone = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Phone"'), value: '5551234567' });
+  expect(phone.text).toContain('The field now holds "(555) 123-4567": the page changed or refused part of the text');
+  const digits = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Digits"'), text: 'a1b2' });
+  expect(digits.text).toContain('The field now holds "12"');
+  const secret = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Secret"'), text: 'sexcret' });
+  expect(secret.text).toContain('The field now holds 6 characters, not the 7 given');
+  expect(secret.text).not.toContain('secret');
+  // Text that went in as given says nothing more, typed after what the field held too.
+  const plain = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Plain"'), text: 'cd' });
+  expect(plain.text).toBe('Typed into <input>');
+});
+
 test('keys say where focus went, with a ref to act on: Tab between fields, arrows in a listbox', async ({ agent }) => {
   const snap = await open(agent, '/focus-moves', `<label>Name <input></label><label>Email <input></label>
     <div role="listbox" tabindex="0" aria-label="Fruits" onkeydown="if (event.key === 'ArrowDown') this.setAttribute('aria-activedescendant', 'pear')">

@@ -91,6 +91,8 @@ export type ContentRequest =
   | { type: 'guardOutcome' }
   /** Fields found invalid in the last `withinMs` (a form the keys tried to send). */
   | { type: 'invalidFields'; withinMs: number }
+  /** What a text field holds after text went in (null for other elements). */
+  | { type: 'fieldValue'; target: TargetSpec }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -162,6 +164,7 @@ export interface ContentResults {
   locate: Located;
   reveal: { box: Box };
   invalidFields: { fields: InvalidField[] };
+  fieldValue: { value: string; secret: boolean } | null;
   focused: { line: string | null; maxRef: number };
   guardOutcome:
     | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
@@ -169,7 +172,8 @@ export interface ContentResults {
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };
-  prepareType: { description: string };
+  /** `before`: what a text field held, where the typed text goes after it (not with clear). */
+  prepareType: { description: string; before?: string };
   readChecked: { checked: boolean | 'mixed'; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
   selectOption: { selected: string[]; description: string };
   scroll: { scrollX: number; scrollY: number; description?: string };

@@ -11,6 +11,7 @@ import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, parseChord } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
+import type { TargetSpec } from '../../shared/content-messages.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
@@ -24,7 +25,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   const { effects } = await withEffects(tabId, ctx.signal, () =>
     params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value),
   );
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects };
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects)) };
 }
 
 export async function type(params: Params<'type'>, ctx: CommandContext): Promise<Result<'type'>> {
@@ -46,7 +47,9 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
     if (params.submit) await dispatchKey(tabId, parseChord('Enter').key);
   });
   const sent = params.submit || params.text.includes('\n');
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
+  // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
+  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + params.text, effects);
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
 }
 
 export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext): Promise<Result<'pressKey'>> {
@@ -66,6 +69,18 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const sent = chord.key.key === 'Enter';
   const [refused, focus] = await Promise.all([sent ? refusedAfter(tabId, frameOf(spec), started, effects) : {}, focusAfter(tabId, frameOf(spec), effects)]);
   return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
+}
+
+/**
+ * What a text field holds when that is not the text that went in: an input
+ * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
+ * report would say the text went in when it did not. A password's length only.
+ */
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return {};
+  const held = await tryFrame(tabId, frameOf(spec), { type: 'fieldValue', target: spec });
+  if (!held || held.value === expected) return {};
+  return { fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
 }
 
 /** Keys move focus (Tab, arrows in a menu): where it is now, with a ref to act on, so no snapshot is needed to find out. */

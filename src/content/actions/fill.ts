@@ -5,7 +5,8 @@
  */
 import type { ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { NATIVE_VALUE_TYPES, isContentEditable } from './controls.ts';
+import { NATIVE_VALUE_TYPES, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
+import { resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { locate } from './locate.ts';
 
@@ -46,7 +47,8 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
   focusElement(el);
   if (clear) selectAll(el);
   else caretAtEnd(el);
-  return { description: located.description };
+  const before = !clear && isTextInput(el) ? el.value : undefined;
+  return { description: located.description, ...(before !== undefined ? { before } : {}) };
 }
 
 /**
@@ -56,6 +58,13 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
 function assertFits(el: Element, length: number, hint = ''): void {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || el.maxLength < 0 || length <= el.maxLength) return;
   throw new AgentError('INVALID_PARAMS', `${describe(el)} takes at most ${el.maxLength} characters (maxlength), and this would make ${length}: the browser would drop the rest. Give a shorter value${hint}.`);
+}
+
+/** What a text field holds now, after fill or type; null for anything else (an editor's text is not compared). */
+export function fieldValue(target: TargetSpec): ContentResults['fieldValue'] {
+  const el = retargetLabel(resolveSpec(target).element, true);
+  if (!isTextInput(el)) return null;
+  return { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' };
 }
 
 // Focusing the focused element is a no-op (no extra focus events).

@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { describe } from './describe.ts';
-import { focusTarget, prepareFill, prepareType } from './fill.ts';
+import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
 import { find, focusedLine } from './find.ts';
 import { locate } from './locate.ts';
 import { get, is } from './query.ts';
@@ -56,6 +56,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => guardOutcome();
     case 'focused':
       return () => focusedLine(request);
+    case 'fieldValue':
+      return () => fieldValue(request.target);
     case 'invalidFields':
       return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs, formOfFocusedField(deepActiveElement(document))) });
     case 'focus':

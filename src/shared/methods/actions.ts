@@ -20,6 +20,8 @@ export const ActionReport = z.object({
   fileChooser: z.object({ multiple: z.boolean() }).optional(),
   /** The form the action tried to send was not sent: the browser found these fields invalid (snapshot line, its validation message). */
   invalidFields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
+  fieldHolds: z.string().optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
   /** The page stopped answering after the input: a script the action started is still running. */

@@ -23,6 +23,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
+  if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.invalidFields?.length) {
     response.text(`The form was not sent: the browser found ${report.invalidFields.length === 1 ? 'this field' : 'these fields'} invalid. Correct ${report.invalidFields.length === 1 ? 'it' : 'them'}, then send it again.`);
