@@ -85,6 +85,12 @@ const cases: Case[] = [
   ['spinbutton', '<input type="number" aria-label="Qty" value="2">', '- spinbutton "Qty" [ref=e1]: "2"'],
   ['meter and progress: the value, not their unrendered fallback text', '<meter aria-label="Disk" value="0.6">60%</meter><progress aria-label="Upload" value="30" max="100">30%</progress>',
     lines('- meter "Disk": "0.6"', '- progressbar "Upload": "30"')],
+  ['a nameless control shows its test id or its icon; a named one does not',
+    `<button><svg class="lucide lucide-trash-2"></svg></button><button><i class="fa fa-solid fa-lg fa-magnifying-glass"></i></button>
+      <a href="/s"><svg><use href="/sprite.svg#icon-settings"></use></svg></a><div role="button" tabindex="0" data-testid="share-button" style="width:20px;height:20px"></div>
+      <button aria-label="Close" data-testid="x"><i class="fa fa-xmark"></i></button><button class="btn-close"></button>`,
+    lines('- button [ref=e1] [icon=trash-2]:', '  - img', '- button [ref=e2] [icon=magnifying-glass]', '- link [ref=e3] [icon=settings]:', '  - /url: /s', '  - img',
+      '- button [ref=e4] [testid=share-button]', '- button "Close" [ref=e5]', '- button [ref=e6]')],
   ['select is a combobox with options', '<select aria-label="Size"><option>S</option><option selected>M</option></select>',
     lines('- combobox "Size" [ref=e1]:', '  - option "S"', '  - option "M" [selected]')],
   ['list', '<ul><li>One</li><li><a href="/two">Two</a></li></ul>',

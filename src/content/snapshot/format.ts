@@ -1,4 +1,5 @@
 import { shadowRootOf } from './dom.ts';
+import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement } from './refs.ts';
@@ -106,6 +107,8 @@ class Printer {
     key += stateSuffix(el, role, this.options.active, node.ariaDisabled);
     if (node.refable) key += ` [ref=${refForElement(el, this.options.refPrefix)}]`;
     if (node.cursor) key += ' [cursor=pointer]';
+    // Something to tell a nameless control by: its test id or its icon.
+    if (node.refable && !name) key += hintFor(el);
     const line = `${indent}- ${yamlKey(key)}`;
 
     const props: string[] = [];
