@@ -6,6 +6,7 @@ import type { ContentRequest, ContentResults, FoundElement } from '../../shared/
 import { AgentError } from '../../shared/errors.ts';
 import { composedChildren, composedParent, withStyleCache } from '../snapshot/dom.ts';
 import { currentMaxRef, refForElement } from '../snapshot/index.ts';
+import { hintFor } from '../snapshot/hints.ts';
 import { getName } from '../snapshot/names.ts';
 // raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
 // outside takeSnapshot, so it must raise the floor the same way.
@@ -69,6 +70,7 @@ function toFound(el: Element, refPrefix: string, active: Element | null): FoundE
   if (name) line += ` ${JSON.stringify(clip(name, 100))}`;
   line += `${stateSuffix(el, role, active)} [ref=${ref}]`;
   if (!name) {
+    line += hintFor(el);
     const text = clip(innerText(el), 60);
     if (text) line += `: ${text}`;
   }
