@@ -1,3 +1,4 @@
+import type { TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
@@ -11,7 +12,6 @@ import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, parseChord } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
-import type { TargetSpec } from '../../shared/content-messages.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {

@@ -1,6 +1,7 @@
 /**
  * browser_find in one frame: elements by role, accessible name and/or
  * visible text, each with a ref — a search instead of a whole snapshot.
+ * Also the focused element's line, which a key press reports.
  */
 import type { ContentRequest, ContentResults, FoundElement } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
