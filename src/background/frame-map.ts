@@ -38,8 +38,8 @@ export const MAX_FRAME_DEPTH = 8;
  * (a snapshot's iframe slots, or a search), remembered so that refs into them
  * can be aimed at later; null for a frame without a content script.
  */
-export async function linkChildFrames(tabId: number, parent: number, nonces: string[]): Promise<(number | null)[]> {
-  const frameIds = await frameIdsForNonces(tabId, parent, nonces);
+export async function linkChildFrames(tabId: number, parent: number, nonces: string[], srcs?: string[]): Promise<(number | null)[]> {
+  const frameIds = await frameIdsForNonces(tabId, parent, nonces, srcs);
   await recordFrames(tabId, frameIds.flatMap((frameId, i) => (frameId === null ? [] : [[frameId, { parent, nonce: nonces[i] }] as [number, FrameLink]])));
   return frameIds;
 }

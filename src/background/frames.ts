@@ -174,11 +174,16 @@ const NUDGE_AFTER_MS = 100;
  * waiting for its first response is not listed yet and missed the nonce
  * anyway. Each such frame used to cost every snapshot the whole wait (1 s).
  */
-export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], waitMs = 1000): Promise<(number | null)[]> {
+export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], srcs?: string[], waitMs = 1000): Promise<(number | null)[]> {
   const reported = nonces.map((nonce) => nonceReported(tabId, nonce, waitMs));
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
   if (frames) {
-    const unanswered = new Set(frames.filter((f) => f.parentFrameId === parentFrameId && !f.errorOccurred).map((f) => f.frameId));
+    const children = frames.filter((f) => f.parentFrameId === parentFrameId);
+    // An iframe showing the error page for its URL (a blocked embed): not waited for even when
+    // other frames (hidden ones, which get no nonce) keep the wait below from ending early.
+    const failed = new Set(children.filter((f) => f.errorOccurred).map((f) => f.url));
+    srcs?.forEach((src, i) => src && failed.has(src) && stopWaiting(nonces[i]));
+    const unanswered = new Set(children.filter((f) => !f.errorOccurred).map((f) => f.frameId));
     const giveUp = () => nonces.forEach(stopWaiting);
     if (!unanswered.size) giveUp();
     for (const frameId of reported) {

@@ -134,6 +134,8 @@ export interface FrameSlotInfo {
   line: number;
   /** Indentation for the child frame's lines. */
   indent: string;
+  /** The URL the <iframe> asked for ('' for srcdoc/none): matches Chromium's error page for it. */
+  src: string;
 }
 
 export interface ContentSnapshot {

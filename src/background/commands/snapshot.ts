@@ -53,7 +53,7 @@ async function frameSnapshot(
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
-  const childIds = await linkChildFrames(tabId, frameId, result.frames.map((slot) => slot.nonce));
+  const childIds = await linkChildFrames(tabId, frameId, result.frames.map((slot) => slot.nonce), result.frames.map((slot) => slot.src));
   const children = await Promise.all(
     result.frames.map(async (slot, i) => {
       const childId = childIds[i];
