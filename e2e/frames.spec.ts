@@ -97,6 +97,8 @@ test('a blocked embed and a frame that never loads sit next to working frames: t
     const { text } = await agent.server.ok('browser_snapshot');
     expect(text).not.toContain('Never shown');
     expect(text).not.toContain('Hidden frame');
+    // The blocked one says so; the one still waiting for its page is only empty.
+    expect(text.match(/- iframe \[ref=e\d+\] \[load-failed\]/g)).toHaveLength(1);
     for (const name of ['Outer frame', 'Nested frame', 'Local frame']) expect(text).toMatch(new RegExp(`button "${name}" \\[ref=f\\d+e\\d+\\]`));
     expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Nested frame"') })).text).toContain('Clicked <button>Nested frame</button>');
   } finally {

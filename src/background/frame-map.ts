@@ -8,7 +8,7 @@ import browser from 'webextension-polyfill';
 import { toParent, type FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { takingTurns } from '../shared/turns.ts';
-import { frameIdsForNonces, sendToFrame } from './frames.ts';
+import { frameIdsForNonces, sendToFrame, type ChildFrameId } from './frames.ts';
 
 interface FrameLink {
   parent: number;
@@ -36,11 +36,11 @@ export const MAX_FRAME_DEPTH = 8;
 /**
  * The frame ids behind the child frames whose parent posted them `nonces`
  * (a snapshot's iframe slots, or a search), remembered so that refs into them
- * can be aimed at later; null for a frame without a content script.
+ * can be aimed at later; not a number for a frame without a content script.
  */
-export async function linkChildFrames(tabId: number, parent: number, nonces: string[], srcs?: string[]): Promise<(number | null)[]> {
+export async function linkChildFrames(tabId: number, parent: number, nonces: string[], srcs?: string[]): Promise<ChildFrameId[]> {
   const frameIds = await frameIdsForNonces(tabId, parent, nonces, srcs);
-  await recordFrames(tabId, frameIds.flatMap((frameId, i) => (frameId === null ? [] : [[frameId, { parent, nonce: nonces[i] }] as [number, FrameLink]])));
+  await recordFrames(tabId, frameIds.flatMap((frameId, i) => (typeof frameId === 'number' ? [[frameId, { parent, nonce: nonces[i] }] as [number, FrameLink]] : [])));
   return frameIds;
 }
 

@@ -160,6 +160,9 @@ function stopWaiting(nonce: string): void {
   pending.resolve(null);
 }
 
+/** A child frame's id; 'failed' when its iframe shows Chromium's error page; null when it did not answer. */
+export type ChildFrameId = number | 'failed' | null;
+
 /** How long the frames that have their content script usually take to answer. */
 const NUDGE_AFTER_MS = 100;
 
@@ -174,15 +177,20 @@ const NUDGE_AFTER_MS = 100;
  * waiting for its first response is not listed yet and missed the nonce
  * anyway. Each such frame used to cost every snapshot the whole wait (1 s).
  */
-export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], srcs?: string[], waitMs = 1000): Promise<(number | null)[]> {
+export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], srcs?: string[], waitMs = 1000): Promise<ChildFrameId[]> {
   const reported = nonces.map((nonce) => nonceReported(tabId, nonce, waitMs));
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
+  const failedSlots = new Set<number>();
   if (frames) {
     const children = frames.filter((f) => f.parentFrameId === parentFrameId);
     // An iframe showing the error page for its URL (a blocked embed): not waited for even when
     // other frames (hidden ones, which get no nonce) keep the wait below from ending early.
     const failed = new Set(children.filter((f) => f.errorOccurred).map((f) => f.url));
-    srcs?.forEach((src, i) => src && failed.has(src) && stopWaiting(nonces[i]));
+    srcs?.forEach((src, i) => {
+      if (!src || !failed.has(src)) return;
+      failedSlots.add(i);
+      stopWaiting(nonces[i]);
+    });
     const unanswered = new Set(children.filter((f) => !f.errorOccurred).map((f) => f.frameId));
     const giveUp = () => nonces.forEach(stopWaiting);
     if (!unanswered.size) giveUp();
@@ -199,8 +207,8 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
   }
   const ids = await Promise.all(reported);
   const parents = new Map(frames?.map((f) => [f.frameId, f.parentFrameId]));
-  return Promise.all(ids.map(async (id) => {
-    if (id === null) return null;
+  return Promise.all(ids.map(async (id, i) => {
+    if (id === null) return failedSlots.has(i) ? 'failed' : null;
     // A frame that appeared after the listing above is looked up on its own.
     const parent = parents.get(id) ?? (await chrome.webNavigation.getFrame({ tabId, frameId: id }).catch(() => null))?.parentFrameId;
     return parent === parentFrameId ? id : null;

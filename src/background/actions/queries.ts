@@ -126,7 +126,7 @@ async function findInFrame(tabId: number, frameId: number, search: Search, depth
   const { nonces } = await sendToFrame(tabId, frameId, { type: 'childFrames' });
   const children = await linkChildFrames(tabId, frameId, nonces);
   for (const childId of children) {
-    if (childId === null) continue;
+    if (typeof childId !== 'number') continue;
     // A frame that navigates or goes away meanwhile has nothing to add.
     const child = await findInFrame(tabId, childId, search, depth + 1).catch(() => null);
     if (!child) continue;

@@ -57,7 +57,7 @@ async function frameSnapshot(
   const children = await Promise.all(
     result.frames.map(async (slot, i) => {
       const childId = childIds[i];
-      if (childId === null) return null;
+      if (typeof childId !== 'number') return null;
       // Every frame starts above the tab's floor, so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
       // siblings apart).
@@ -66,6 +66,10 @@ async function frameSnapshot(
     }),
   );
   const out = result.text.split('\n');
+  // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
+  result.frames.forEach((slot, i) => {
+    if (childIds[i] === 'failed') out[slot.line] += ' [load-failed]';
+  });
   // Splice from the bottom so earlier line indexes stay valid.
   for (const child of children.filter((c) => c !== null).sort((a, b) => b.slot.line - a.slot.line)) {
     if (!child.text) continue;
