@@ -419,14 +419,18 @@ test.describe('size controls', () => {
         <tr><td>Ann Lee</td><td><button>Edit</button></td></tr>
         <tr><td>Bob Roe</td><td><button>Edit</button></td></tr></tbody></table>
       <div style="cursor:pointer"><span>★</span> <b>Weekly report</b><p>Sales went up in every region this week, mostly in the north</p></div>
-      <select aria-label="Sort"><option>Name</option><option selected>Date</option></select>`);
+      <select aria-label="Sort"><option>Name</option><option selected>Date</option></select>
+      <a href="/cart"><svg width="10" height="10"></svg></a>`);
     expect(await snapshot(page, { interactive: true })).toBe(lines(
       '- row "Ann Lee":',
       '  - button "Edit" [ref=e1]',
       '- row "Bob Roe":',
       '  - button "Edit" [ref=e2]',
       '- generic "★ Weekly report Sales went up in every…" [ref=e3] [cursor=pointer]',
-      '- combobox "Sort" [ref=e4]: Date'));
+      '- combobox "Sort" [ref=e4]: Date',
+      // A link with no name, text or icon class: its URL is all there is to tell it by.
+      '- link [ref=e5]:',
+      '  - /url: /cart'));
   });
 
   test('a long drop-down shows its first options and the selected one; rooted at it, all of them', async ({ page }) => {

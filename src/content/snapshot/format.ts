@@ -108,11 +108,13 @@ class Printer {
     if (node.refable) key += ` [ref=${refForElement(el, this.options.refPrefix)}]`;
     if (node.cursor) key += ' [cursor=pointer]';
     // Something to tell a nameless control by: its test id or its icon.
-    if (node.refable && !name) key += hintFor(el);
+    const hint = node.refable && !name ? hintFor(el) : '';
+    key += hint;
     const line = `${indent}- ${yamlKey(key)}`;
 
     const props: string[] = [];
-    if (role === 'link' && !this.options.interactive) {
+    // Interactive mode leaves URLs out, except where a link has nothing else to be told by.
+    if (role === 'link' && (!this.options.interactive || (!name && !hint))) {
       const href = el.getAttribute('href');
       if (href !== null) props.push(`/url: ${yamlValue(href)}`);
     }
