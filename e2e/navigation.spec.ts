@@ -112,6 +112,20 @@ test('back, forward and reload wait for the page; nothing to go back to is a not
   expect((await agent.server.ok('browser_navigate_forward')).text).toContain('no page to go forward to');
 });
 
+test('same-document navigations answer at once: a #fragment, the same URL again, back and forward over pushState', async ({ agent }) => {
+  const url = agent.pages.page('/spa', html(`<h1 id="top">SPA</h1><div style="height:2000px"></div><h2 id="part">Part</h2>
+    <button onclick="history.pushState({}, '', '/spa/settings'); document.title = 'Settings'">Settings</button>`, 'SPA'));
+  await agent.server.ok('browser_navigate', { url });
+  // Each of these has no load event: waiting for one ran into NAV_TIMEOUT.
+  for (const target of [`${url}#part`, `${url}#part`, `${url}#top`]) {
+    expect((await agent.server.ok('browser_navigate', { url: target })).text).toContain(`Navigated to ${target}`);
+  }
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Settings"') })).text).toContain('/spa/settings');
+  expect((await agent.server.ok('browser_navigate_back')).text).toContain(`Now at ${url}#top`);
+  expect((await agent.server.ok('browser_navigate_forward')).text).toContain('/spa/settings');
+});
+
 test('tabs: new, select and close; window.open is announced in the next response and usable', async ({ agent }) => {
   agent.pages.page('/child', html('<button>In child</button>', 'Child'));
   const first = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/parent', html(`<script>setTimeout(() => window.open('/child'), 200)</script>`, 'Parent')) });

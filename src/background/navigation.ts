@@ -117,12 +117,17 @@ function waitForMainFrame(
     // Only events after our navigation began count: a new tab's about:blank
     // load or a page still loading must not end the wait early.
     let started = false;
+    // A new document is on its way: a same-document change (a script's pushState) no longer ends the wait.
+    let newDocument = false;
     let download: chrome.downloads.DownloadItem | undefined;
     const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
-      if (isMain(d) && (!expectUrl || d.url === expectUrl)) started = true;
+      if (!isMain(d)) return;
+      newDocument = true;
+      if (!expectUrl || d.url === expectUrl) started = true;
     };
     const reached = (stage: WaitUntil) => (d: { tabId: number; frameId: number; url: string }) => {
       if (!isMain(d)) return;
+      if (stage === 'commit') newDocument = true;
       // Back/forward from the back-forward cache commits without a new request.
       if (stage === 'commit' && !expectUrl) started = true;
       if (!started) return;
@@ -139,8 +144,10 @@ function waitForMainFrame(
       }
     };
     const onCompleted = reached('load');
-    const onFragment = (d: { tabId: number; frameId: number; url: string }) => {
-      if (isMain(d) && (!expectUrl || d.url === expectUrl)) finish(undefined, d.url);
+    // Same-document: a new #fragment, the same URL again, or back/forward to a pushState entry.
+    // There is no load to wait for.
+    const onSameDocument = (d: { tabId: number; frameId: number; url: string }) => {
+      if (isMain(d) && !newDocument && (!expectUrl || d.url === expectUrl)) finish(undefined, d.url);
     };
     const onError = (d: { tabId: number; frameId: number; url: string; error: string; documentId?: string }) => {
       if (!isMain(d) || !started || (replacing !== undefined && d.documentId === replacing)) return;
@@ -188,7 +195,8 @@ function waitForMainFrame(
       on(nav.onCommitted, onCommitted),
       on(nav.onDOMContentLoaded, onDom),
       on(nav.onCompleted, onCompleted),
-      on(nav.onReferenceFragmentUpdated, onFragment),
+      on(nav.onReferenceFragmentUpdated, onSameDocument),
+      on(nav.onHistoryStateUpdated, onSameDocument),
       on(nav.onErrorOccurred, onError),
       on(chrome.downloads.onCreated, onDownload),
       on(chrome.downloads.onChanged, onDownloadChanged),
