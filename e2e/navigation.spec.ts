@@ -126,6 +126,20 @@ test('same-document navigations answer at once: a #fragment, the same URL again,
   expect((await agent.server.ok('browser_navigate_forward')).text).toContain('/spa/settings');
 });
 
+test('reloading the answer to a POST form is refused, as it would send the form again', async ({ agent }) => {
+  const answer = agent.pages.page('/ordered', html('<p>Order placed</p>', 'Ordered'));
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/order', html(`<form method="post" action="/ordered"><button>Place order</button></form>`, 'Order')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Place order"') })).text).toContain('Navigated to');
+  // Chromium would ask whether to send it again and wait for an answer no one gives.
+  const reload = await agent.server.call('browser_reload');
+  expect(reload.text).toContain('NAV_FAILED: The page in tab');
+  expect(reload.text).toContain('is the answer to a form sent with POST: reloading it would send the form again');
+  expect((await agent.server.ok('browser_navigate', { url: answer })).text).toContain('Title: Ordered');
+  // Loaded with GET now: a reload is harmless.
+  expect((await agent.server.ok('browser_reload')).text).toContain('Reloaded');
+});
+
 test('tabs: new, select and close; window.open is announced in the next response and usable', async ({ agent }) => {
   agent.pages.page('/child', html('<button>In child</button>', 'Child'));
   const first = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/parent', html(`<script>setTimeout(() => window.open('/child'), 200)</script>`, 'Parent')) });

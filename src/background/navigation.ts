@@ -35,6 +35,8 @@ const IDLE_MS = 500;
 
 // Per tab: HTTP status of recent main-document responses, and requests in flight.
 const documentStatus = new Map<number, Map<string, number>>();
+/** Per tab: the URLs of recent documents that came as the answer to a POST (a form sent). */
+const postedDocuments = new Map<number, Set<string>>();
 /** Requests in flight per tab: request id → URL. */
 const inflight = new Map<number, Map<string, string>>();
 
@@ -48,7 +50,14 @@ export function watchNetworkForNavigation(): void {
     if (statuses.size > 50) statuses.delete(statuses.keys().next().value!);
   });
   onCdpEvent('Network.requestWillBeSent', (tabId, params) => {
-    const { requestId, request } = params as { requestId: string; request: { url: string } };
+    const { requestId, request, type } = params as { requestId: string; request: { url: string; method: string }; type?: string };
+    if (type === 'Document') {
+      let posted = postedDocuments.get(tabId);
+      if (!posted) postedDocuments.set(tabId, (posted = new Set()));
+      if (request.method === 'POST') posted.add(request.url);
+      else posted.delete(request.url);
+      if (posted.size > 50) posted.delete(posted.values().next().value!);
+    }
     let requests = inflight.get(tabId);
     if (!requests) inflight.set(tabId, (requests = new Map()));
     requests.set(requestId, request.url);
@@ -205,6 +214,11 @@ function waitForMainFrame(
     signal.addEventListener('abort', onAbort);
     start().catch((error: Error) => finish(error instanceof AgentError ? error : new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`)));
   });
+}
+
+/** Whether the document at `url` in the tab was the answer to a POST: reloading it sends the form again. */
+export function answeredPost(tabId: number, url: string): boolean {
+  return postedDocuments.get(tabId)?.has(url) ?? false;
 }
 
 /** A 204/205 answer: Chromium stays on the current page and reports the navigation aborted. */

@@ -48,6 +48,9 @@ export function navigationErrorHint(netError: string): string {
   if (/ERR_CERT_/.test(netError)) {
     return " The site's certificate is not trusted (self-signed, expired, or made for another host). A local dev server's own certificate: start the agent server with --ignore-https-errors (managed browser), or accept the warning in your own browser.";
   }
+  if (/ERR_CACHE_MISS/.test(netError)) {
+    return ' That page was the answer to a form sent with POST, which Chromium does not send again on its own: navigate to the form and send it again, or to the URL to load it without sending.';
+  }
   // Headless Chromium has no login prompt to show, so HTTP authentication fails at once.
   if (/INVALID_AUTH_CREDENTIALS/.test(netError)) {
     return ' The server asks for a user name and password (HTTP authentication), and the browser had none or wrong ones: put them in the URL, http://user:password@host/path (Chromium then keeps them for that site).';

@@ -3,7 +3,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result, SessionInfo } from '../../shared/protocol.ts';
 import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
-import { navigateAndWait, type NavigationOutcome } from '../navigation.ts';
+import { answeredPost, navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { discardTab, openTabFor, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
@@ -33,6 +33,13 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
   const tabId = left?.tabId ?? resolved;
   // A blocked page left for about:blank is reloaded by loading its URL again.
   let start: () => Promise<unknown> = () => (left ? browser.tabs.update(tabId, { url: left.url }) : browser.tabs.reload(tabId));
+  if (params.direction === 'reload' && !left) {
+    // Chromium would ask the person whether to send the form again, and wait for the answer.
+    const { url = '' } = await browser.tabs.get(tabId);
+    if (answeredPost(tabId, url)) {
+      throw new AgentError('NAV_FAILED', `The page in tab ${tabId} is the answer to a form sent with POST: reloading it would send the form again (a second order, a second message). To load ${url} without sending anything, use browser_navigate; to send again, submit the form again.`);
+    }
+  }
   if (params.direction !== 'reload') {
     const { currentIndex, entries } = await cdp<{ currentIndex: number; entries: { id: number }[] }>(tabId, 'Page.getNavigationHistory');
     const entry = entries[currentIndex + (params.direction === 'back' ? -1 : 1)];
