@@ -162,6 +162,17 @@ test('tabs: new, select and close; window.open is announced in the next response
   expect(unknown.text).toMatch(/TAB_NOT_FOUND: .*Valid tab ids: .*\d/);
 });
 
+test('a popup that closes itself on a click: the click says so, and the tab is gone from the list', async ({ agent }) => {
+  const popup = agent.pages.page('/closing-popup', html('<button onclick="window.close()">Done</button>', 'Popup'));
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/opener', html(`<button onclick="window.open('${popup}', 'p', 'popup')">Sign in</button>`, 'Opener')) });
+  const opened = await agent.server.ok('browser_click', { ref: refOf((await agent.server.ok('browser_snapshot')).text, 'button "Sign in"') });
+  const popupId = Number(/New tab opened: tab (\d+)/.exec(opened.text)![1]);
+  const { text } = await agent.server.ok('browser_snapshot', { tabId: popupId });
+  const done = await agent.server.ok('browser_click', { tabId: popupId, ref: refOf(text, 'button "Done"') });
+  expect(done.text).toContain(`The page closed its tab (${popupId}).`);
+  expect((await agent.server.ok('browser_tabs', { action: 'list' })).text).not.toContain(`tab ${popupId}`);
+});
+
 test('commands to one tab run in order; to different tabs in parallel', async ({ agent }) => {
   const a = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/order-a', html('<input id="i">', 'A')) });
   const tabA = Number(/Opened tab (\d+)/.exec(a.text)![1]);

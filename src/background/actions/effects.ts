@@ -15,7 +15,7 @@ import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed'>;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -102,6 +102,9 @@ export async function withEffects<T>(
   const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
     if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
   };
+  // The page closed its own tab (window.close() in a popup it was opened as).
+  let tabClosed = false;
+  const onRemoved = (removedId: number) => void (removedId === tabId && (tabClosed = true));
   let fileChooser: FileChooser | undefined;
   const stopChooser = onFileChooser((id, chooser) => {
     if (id === tabId) fileChooser = chooser;
@@ -121,6 +124,7 @@ export async function withEffects<T>(
     on(nav.onCreatedNavigationTarget, onCreated),
     on(chrome.downloads.onCreated, onDownload),
     on(chrome.downloads.onChanged, onDownloadChanged),
+    on(chrome.tabs.onRemoved, onRemoved),
   ]);
   let intercepting = false;
   try {
@@ -167,7 +171,8 @@ export async function withEffects<T>(
         ...(dialog ? { dialog } : {}),
         ...(download ? { download } : {}),
         ...(fileChooser ? { fileChooser: { multiple: fileChooser.multiple } } : {}),
-        ...(busy ? { unresponsive: true } : {}),
+        ...(busy && !tabClosed ? { unresponsive: true } : {}),
+        ...(tabClosed ? { tabClosed } : {}),
       },
     };
   } finally {

@@ -24,6 +24,8 @@ export const ActionReport = z.object({
   fieldHolds: z.string().optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
+  /** The page closed its own tab (window.close()). */
+  tabClosed: z.boolean().optional(),
   /** The page stopped answering after the input: a script the action started is still running. */
   unresponsive: z.boolean().optional(),
 });

@@ -25,6 +25,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
   if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   if (report.focus) response.text(`Focus: ${report.focus}`);
+  if (report.tabClosed) {
+    response.text(`The page closed its tab (${report.tabId}). Commands without a tabId now go to the current tab; browser_tabs lists them.`);
+    return;
+  }
   if (report.invalidFields?.length) {
     response.text(`The form was not sent: the browser found ${report.invalidFields.length === 1 ? 'this field' : 'these fields'} invalid. Correct ${report.invalidFields.length === 1 ? 'it' : 'them'}, then send it again.`);
     for (const { field, message } of report.invalidFields) response.text(`- ${field}: ${message}`);
