@@ -84,6 +84,25 @@ test('sibling frames, one from srcdoc and one filled by script: each is clicked 
   await expect(page).toHaveTitle('second');
 });
 
+test('a link inside a frame, or aimed at one, loads its page there: the click says the frame navigated', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    // Another site (localhost against 127.0.0.1): the frame runs in a process of its own.
+    const next = other.page('/frame-next', html('<h1>Second frame page</h1>')).replace('127.0.0.1', 'localhost');
+    const first = other.page('/frame-first', html(`<a href="${next}">Next in frame</a>`)).replace('127.0.0.1', 'localhost');
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/frame-links', html(`<iframe name="side" src="${first}"></iframe><a href="${first}" target="side">Back in frame</a>`, 'Frame links')) });
+    const { text } = await agent.server.ok('browser_snapshot');
+    const inside = await agent.server.ok('browser_click', { ref: refOf(text, 'link "Next in frame"') });
+    expect(inside.text).toContain(`A frame navigated to ${next} (refs from its old page are gone: take a new snapshot)`);
+    expect(inside.text).not.toContain('Navigated to');
+    const aimed = await agent.server.ok('browser_click', { ref: refOf(text, 'link "Back in frame"') });
+    expect(aimed.text).toContain(`A frame navigated to ${first}`);
+    expect((await agent.server.ok('browser_snapshot')).text).toContain('link "Next in frame"');
+  } finally {
+    await other.stop();
+  }
+});
+
 test('a blocked embed and a frame that never loads sit next to working frames: those are all in the snapshot', async ({ agent }) => {
   // Neither kind ever answers; the snapshot stops waiting for them once the frames that can answer have.
   const other = await new TestServer().start();

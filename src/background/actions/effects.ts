@@ -15,13 +15,16 @@ import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed'>;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
 
 /** How long news of a download (its creation, then its file name) may take after what started it. */
 const DOWNLOAD_NEWS_MS = 1000;
+
+/** How long a child frame's navigation that began during the action may take to commit. */
+const FRAME_COMMIT_MS = 2000;
 
 /** How long a navigation the action started may take to load before we report it as started only. */
 const NAVIGATION_WAIT_MS = 10_000;
@@ -30,6 +33,10 @@ const NAVIGATION_WAIT_MS = 10_000;
 export function roundTripThroughPage(tabId: number): Promise<unknown> {
   const trip = isAttached(tabId) ? cdp(tabId, 'Runtime.evaluate', { expression: '0', silent: true }) : sendToFrame(tabId, 0, { type: 'ping' });
   return trip.catch(() => undefined);
+}
+
+async function mainFrameId(tabId: number): Promise<string | undefined> {
+  return (await cdp<{ frameTree: { frame: { id: string } } }>(tabId, 'Page.getFrameTree').catch(() => null))?.frameTree.frame.id;
 }
 
 /**
@@ -60,12 +67,14 @@ export async function withEffects<T>(
   // A form the input submitted navigates in a task of its own, which can
   // run after the round trip that ends the action (measured: 1 time in 3),
   // but the renderer announces it at once, while the input is handled.
-  let requested: string | undefined;
+  // Navigations the page asked for while the input was handled, in any frame (a child
+  // frame's through its own session when it runs in another process).
+  const requested: { frameId: string; sessionId?: string }[] = [];
   let requestedBegan: () => void = () => undefined;
   const began = new Promise<void>((resolve) => (requestedBegan = resolve));
   const stopRequested = onCdpEvent('Page.frameRequestedNavigation', (id, params, sessionId) => {
-    const { url, disposition } = params as { url: string; disposition: string };
-    if (id === tabId && !sessionId && disposition === 'currentTab') requested = url;
+    const { disposition, frameId } = params as { disposition: string; frameId: string };
+    if (id === tabId && disposition === 'currentTab') requested.push({ frameId, sessionId });
   });
   const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
     if (d.tabId !== tabId || d.frameId !== 0) return;
@@ -102,6 +111,16 @@ export async function withEffects<T>(
   const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
     if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
   };
+  // Child frames that began to navigate during the action, and those a person's input sent
+  // (Chromium's manual_subframe; an ad's own refresh is auto_subframe and is not reported).
+  const framesStarted = new Set<number>();
+  const framesNavigated: string[] = [];
+  const onFrameBefore = (d: { tabId: number; frameId: number }) => void (d.tabId === tabId && d.frameId !== 0 && framesStarted.add(d.frameId));
+  const onFrameCommitted = (d: { tabId: number; frameId: number; url: string; transitionType: string }) => {
+    if (d.tabId !== tabId || !framesStarted.delete(d.frameId)) return;
+    if (d.transitionType === 'manual_subframe') framesNavigated.push(d.url);
+  };
+  const onFrameError = (d: { tabId: number; frameId: number }) => void (d.tabId === tabId && framesStarted.delete(d.frameId));
   // The page closed its own tab (window.close() in a popup it was opened as).
   let tabClosed = false;
   const onRemoved = (removedId: number) => void (removedId === tabId && (tabClosed = true));
@@ -125,6 +144,9 @@ export async function withEffects<T>(
     on(chrome.downloads.onCreated, onDownload),
     on(chrome.downloads.onChanged, onDownloadChanged),
     on(chrome.tabs.onRemoved, onRemoved),
+    on(nav.onBeforeNavigate, onFrameBefore),
+    on(nav.onCommitted, onFrameCommitted),
+    on(nav.onErrorOccurred, onFrameError),
   ]);
   let intercepting = false;
   try {
@@ -146,10 +168,13 @@ export async function withEffects<T>(
       if (settled === 'busy') busy = true;
     }
 
-    // Requested but not begun yet (or a child frame's): a moment for it to begin in the main frame.
-    if (requested && !navigationStarted && !dialog) {
+    // Requested but not begun yet: a moment for it to begin in the main frame. A same-process
+    // child frame's request comes through the same session: it begins in the frame, never here.
+    const mainFrame = requested.some((r) => !r.sessionId) ? await mainFrameId(tabId) : undefined;
+    if (!navigationStarted && !dialog && requested.some((r) => !r.sessionId && r.frameId === mainFrame)) {
       await within(began, REQUESTED_BEGIN_MS, undefined);
     }
+    const frameRequested = requested.some((r) => r.sessionId || r.frameId !== mainFrame);
     if (navigationStarted && !dialog) {
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
       navigationStarted = (await within(Promise.race([finished, aborted]), NAVIGATION_WAIT_MS, undefined)) ?? `${navigationStarted} (still loading)`;
@@ -159,6 +184,9 @@ export async function withEffects<T>(
     // A download link's download does not navigate; measured once in CI, it was created after the action's round trips.
     if (options.downloadExpected?.() && !dialog) await pollUntil(() => download !== undefined || navigationStarted !== undefined, DOWNLOAD_NEWS_MS);
     if (download) await pollUntil(() => !!download?.filename, DOWNLOAD_NEWS_MS);
+    // A link inside a frame loads its page there: the frame's refs are gone once it commits.
+    // Only when the input asked a frame to navigate: frames the page adds or refreshes meanwhile are not waited for.
+    if (frameRequested && framesStarted.size && !dialog && !tabClosed) await pollUntil(() => framesStarted.size === 0, FRAME_COMMIT_MS);
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;
@@ -167,6 +195,7 @@ export async function withEffects<T>(
       value: value === 'dialog' ? undefined : (value as T),
       effects: {
         ...(navigationStarted ? { navigatedTo: navigationStarted } : {}),
+        ...(framesNavigated.length ? { framesNavigated } : {}),
         ...(newTabs.length ? { newTabs } : {}),
         ...(dialog ? { dialog } : {}),
         ...(download ? { download } : {}),

@@ -12,6 +12,8 @@ export const ActionReport = z.object({
   /** 'cdp' = trusted input through chrome.debugger; 'dom' = set through the DOM (select, native inputs). */
   via: z.enum(['cdp', 'dom']),
   navigatedTo: z.string().optional(),
+  /** Child frames the input navigated (a link inside a frame, a link targeting one): their old refs are gone. */
+  framesNavigated: z.array(z.string()).optional(),
   newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),
   dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
   /** A download the action started (file name as the server suggested it). */

@@ -20,6 +20,7 @@ export const SNAPSHOT_AFTER = {
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
   if (report.navigatedTo && !report.download) response.text(`Navigated to ${report.navigatedTo}`);
+  for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
   if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
