@@ -349,3 +349,34 @@ for (const [i, modal] of modals.entries()) {
     expect((await agent.server.ok('browser_snapshot')).text).toContain(`heading "${modal.heading}"`);
   });
 }
+
+/** A one-page PDF that shows `text`, with the cross-reference table Chromium's viewer needs. */
+function onePagePdf(text: string): string {
+  const stream = `BT /F1 24 Tf 50 80 Td (${text}) Tj ET`;
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 300 144]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+    `<</Length ${stream.length}>>\nstream\n${stream}\nendstream`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return `${pdf}trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF`;
+}
+
+test('a PDF in the viewer: the snapshot says its text is not in it, and what shows it', async ({ agent }) => {
+  const url = agent.pages.page('/report.pdf', onePagePdf('Quarterly report'), { contentType: 'application/pdf' });
+  await agent.server.ok('browser_navigate', { url });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toContain("The tab shows a PDF in Chromium's viewer, whose text is not part of the snapshot: browser_take_screenshot shows it.");
+  // An HTML page says nothing of the kind.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/not-pdf', html('<p>Plain</p>')) });
+  expect((await agent.server.ok('browser_snapshot')).text).not.toContain('PDF');
+});

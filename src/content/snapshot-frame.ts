@@ -97,5 +97,5 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     result = take();
   }
   const frames = result.frames.map((slot) => ({ ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: slot.element.src }));
-  return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title };
+  return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title, contentType: document.contentType };
 }

@@ -149,6 +149,8 @@ export interface ContentSnapshot {
   maxRef: number;
   url: string;
   title: string;
+  /** The document's MIME type: application/pdf for Chromium's PDF viewer. */
+  contentType: string;
 }
 
 /** A field the browser found invalid when a form was to be sent; ref only when a snapshot gave it one. */

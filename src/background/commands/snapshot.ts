@@ -19,7 +19,7 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
-  const state = { floor: await refFloor(tabId) };
+  const state: SnapshotState = { floor: await refFloor(tabId) };
   const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
     // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
     if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
@@ -28,7 +28,14 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   });
   await raiseRefFloor(tabId, state.floor);
   const tab = await browser.tabs.get(tabId);
-  return { tabId, url: tab.url ?? '', title: tab.title ?? '', text };
+  return { tabId, url: tab.url ?? '', title: tab.title ?? '', text, ...(state.pdf ? { pdf: true } : {}) };
+}
+
+interface SnapshotState {
+  /** Refs above this were never issued in the tab. */
+  floor: number;
+  /** The top document is a PDF in Chromium's viewer. */
+  pdf?: boolean;
 }
 
 /**
@@ -40,7 +47,7 @@ async function frameSnapshot(
   tabId: number,
   frameId: number,
   options: SnapshotRequestOptions,
-  state: { floor: number },
+  state: SnapshotState,
   depth: number,
 ): Promise<string> {
   const result: ContentSnapshot = await sendToFrame(tabId, frameId, {
@@ -50,6 +57,7 @@ async function frameSnapshot(
     refFloor: state.floor,
   });
   state.floor = Math.max(state.floor, result.maxRef);
+  if (depth === 0 && result.contentType === 'application/pdf') state.pdf = true;
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };

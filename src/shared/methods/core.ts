@@ -47,7 +47,8 @@ export const CORE_METHODS = {
       root: z.string().optional(),
       viewportOnly: z.boolean().optional(),
     }),
-    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string() }),
+    /** pdf: the tab shows a PDF in Chromium's viewer, whose text is not in the snapshot. */
+    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string(), pdf: z.boolean().optional() }),
   },
   'tabs.list': {
     params: z.object({}),

@@ -40,7 +40,8 @@ export const snapshot = defineTool({
     const { text, rest } = page(lines, offset, maxChars);
     response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', ...text, '```');
     if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}${params.maxChars === undefined ? ` (cut at the default budget of ${DEFAULT_MAX_CHARS} characters; or raise maxChars, narrow with interactive/root/depth, or write it all to a file with filename)` : ''}`);
-    if (!result.text) response.text(emptyHint(result.url, request));
+    if (result.pdf) response.text("The tab shows a PDF in Chromium's viewer, whose text is not part of the snapshot: browser_take_screenshot shows it.");
+    else if (!result.text) response.text(emptyHint(result.url, request));
   },
 });
 
