@@ -170,11 +170,13 @@ export async function withEffects<T>(
 
     // Requested but not begun yet: a moment for it to begin in the main frame. A same-process
     // child frame's request comes through the same session: it begins in the frame, never here.
+    // Without the frame tree (the page is on its way out), a request there counts as the main frame's.
     const mainFrame = requested.some((r) => !r.sessionId) ? await mainFrameId(tabId) : undefined;
-    if (!navigationStarted && !dialog && requested.some((r) => !r.sessionId && r.frameId === mainFrame)) {
+    const inMainFrame = (r: { frameId: string; sessionId?: string }) => !r.sessionId && (mainFrame === undefined || r.frameId === mainFrame);
+    if (!navigationStarted && !dialog && requested.some(inMainFrame)) {
       await within(began, REQUESTED_BEGIN_MS, undefined);
     }
-    const frameRequested = requested.some((r) => r.sessionId || r.frameId !== mainFrame);
+    const frameRequested = requested.some((r) => !inMainFrame(r));
     if (navigationStarted && !dialog) {
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
       navigationStarted = (await within(Promise.race([finished, aborted]), NAVIGATION_WAIT_MS, undefined)) ?? `${navigationStarted} (still loading)`;
