@@ -84,6 +84,26 @@ test('sibling frames, one from srcdoc and one filled by script: each is clicked 
   await expect(page).toHaveTitle('second');
 });
 
+test('keys without a ref follow focus into a frame: the focus line and a refused form come from the frame', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const form = other.page('/pay', html('<form onsubmit="event.preventDefault()"><label>Card <input required></label><label>Name <input></label><button>Pay</button></form>'));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/checkout', html(`<h1>Checkout</h1><iframe src="${form}"></iframe>`, 'Checkout')) });
+    const { text } = await agent.server.ok('browser_snapshot');
+    const card = refOf(text, 'textbox "Card"');
+    expect(card).toMatch(/^f\d+e\d+$/);
+    await agent.server.ok('browser_click', { ref: refOf(text, 'textbox "Name"') });
+    const enter = await agent.server.ok('browser_press_key', { key: 'Enter' });
+    expect(enter.text).toContain(`- textbox "Card" [ref=${card}]: `);
+    // The refused form moved focus to its first invalid field, in the frame.
+    expect(enter.text).toContain(`Focus: textbox "Card" [required] [invalid] [ref=${card}]`);
+    const tab = await agent.server.ok('browser_press_key', { key: 'Tab' });
+    expect(tab.text).toContain(`Focus: textbox "Name" [ref=${refOf(text, 'textbox "Name"')}]`);
+  } finally {
+    await other.stop();
+  }
+});
+
 test('a link inside a frame, or aimed at one, loads its page there: the click says the frame navigated', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

@@ -10,7 +10,7 @@ const frameElements = new Map<string, WeakRef<FrameElement>>();
 const latestNonce = new WeakMap<FrameElement, string>();
 
 /** Tells the child frame behind `element` a fresh nonce, which its content script reports with its frame id. */
-function nonceFor(element: FrameElement): string {
+export function nonceFor(element: FrameElement): string {
   const nonce = crypto.randomUUID();
   frameElements.set(nonce, new WeakRef(element));
   latestNonce.set(element, nonce);

@@ -169,7 +169,8 @@ export interface ContentResults {
   reveal: { box: Box };
   invalidFields: { fields: InvalidField[] };
   fieldValue: { value: string; secret: boolean } | null;
-  focused: { line: string | null; maxRef: number };
+  /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
+  focused: { line: string | null; maxRef: number; frameNonce?: string };
   guardOutcome:
     | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
     | { outcome: 'none' | 'unarmed' }

@@ -7,6 +7,7 @@ import { ensureAttached } from '../cdp.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
@@ -66,8 +67,9 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers), { fileChoosers: true });
-  const sent = chord.key.key === 'Enter';
-  const [refused, focus] = await Promise.all([sent ? refusedAfter(tabId, frameOf(spec), started, effects) : {}, focusAfter(tabId, frameOf(spec), effects)]);
+  // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
+  const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
+  const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
   return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
 }
 
@@ -83,14 +85,25 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   return { fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
 }
 
-/** Keys move focus (Tab, arrows in a menu): where it is now, with a ref to act on, so no snapshot is needed to find out. */
-async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return {};
-  const floor = await refFloor(tabId);
-  const result = await tryFrame(tabId, frameId, { type: 'focused', refPrefix: refPrefix(frameId), refFloor: floor });
-  if (!result) return {};
-  if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
-  return result.line ? { focus: result.line } : {};
+/**
+ * Keys move focus (Tab, arrows in a menu): where it is now, with a ref to act
+ * on, so no snapshot is needed to find out; into child frames, and the frame
+ * it is in.
+ */
+async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'> & { frameId: number }> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return { frameId };
+  let focus: string | undefined;
+  for (let depth = 0; depth <= MAX_FRAME_DEPTH; depth++) {
+    const floor = await refFloor(tabId);
+    const result = await tryFrame(tabId, frameId, { type: 'focused', refPrefix: refPrefix(frameId), refFloor: floor });
+    if (!result) break;
+    if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
+    focus = result.line ?? focus;
+    const [child] = result.frameNonce ? await linkChildFrames(tabId, frameId, [result.frameNonce]) : [null];
+    if (typeof child !== 'number') break;
+    frameId = child;
+  }
+  return { frameId, ...(focus ? { focus } : {}) };
 }
 
 /** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */

@@ -8,6 +8,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { composedChildren, composedParent, withStyleCache } from '../snapshot/dom.ts';
 import { currentMaxRef, refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
+import { nonceFor } from '../snapshot-frame.ts';
 import { getName } from '../snapshot/names.ts';
 // raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
 // outside takeSnapshot, so it must raise the floor the same way.
@@ -60,7 +61,9 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   const root = active.getRootNode() as Document | ShadowRoot;
   const descendant = id ? root.getElementById(id) : null;
   if (descendant) line += `, on ${toFound(descendant, request.refPrefix, null).line}`;
-  return { line, maxRef: currentMaxRef() };
+  // Focus is inside a child frame: its nonce lets the service worker ask that frame next.
+  const frameNonce = active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement ? nonceFor(active) : undefined;
+  return { line, maxRef: currentMaxRef(), ...(frameNonce ? { frameNonce } : {}) };
 }
 
 function toFound(el: Element, refPrefix: string, active: Element | null): FoundElement {
