@@ -33,10 +33,26 @@ const DOWNLOAD_GRACE_MS = 1000;
 /** Quiet period that counts as "network idle", as in Playwright. */
 const IDLE_MS = 500;
 
-// Per tab: HTTP status of recent main-document responses, and requests in flight.
-const documentStatus = new Map<number, Map<string, number>>();
-/** Per tab: the URLs of recent documents that came as the answer to a POST (a form sent). */
-const postedDocuments = new Map<number, Set<string>>();
+/**
+ * Per tab, by URL: recent documents' HTTP status, and whether they came as
+ * the answer to a POST (a form sent). Bounded: only the newest matter.
+ */
+const documents = new Map<number, Map<string, { status?: number; posted?: boolean }>>();
+const KEPT_DOCUMENTS = 50;
+
+function documentAt(tabId: number, url: string): { status?: number; posted?: boolean } {
+  let byUrl = documents.get(tabId);
+  if (!byUrl) documents.set(tabId, (byUrl = new Map()));
+  let seen = byUrl.get(url);
+  if (!seen) {
+    byUrl.set(url, (seen = {}));
+    if (byUrl.size > KEPT_DOCUMENTS) byUrl.delete(byUrl.keys().next().value!);
+  }
+  return seen;
+}
+
+const statusOf = (tabId: number, url: string) => documents.get(tabId)?.get(url)?.status;
+
 /** Requests in flight per tab: request id → URL. */
 const inflight = new Map<number, Map<string, string>>();
 
@@ -44,20 +60,11 @@ export function watchNetworkForNavigation(): void {
   onCdpEvent('Network.responseReceived', (tabId, params) => {
     const { type, response } = params as { type: string; response: { url: string; status: number } };
     if (type !== 'Document') return;
-    let statuses = documentStatus.get(tabId);
-    if (!statuses) documentStatus.set(tabId, (statuses = new Map()));
-    statuses.set(response.url, response.status);
-    if (statuses.size > 50) statuses.delete(statuses.keys().next().value!);
+    documentAt(tabId, response.url).status = response.status;
   });
   onCdpEvent('Network.requestWillBeSent', (tabId, params) => {
     const { requestId, request, type } = params as { requestId: string; request: { url: string; method: string }; type?: string };
-    if (type === 'Document') {
-      let posted = postedDocuments.get(tabId);
-      if (!posted) postedDocuments.set(tabId, (posted = new Set()));
-      if (request.method === 'POST') posted.add(request.url);
-      else posted.delete(request.url);
-      if (posted.size > 50) posted.delete(posted.values().next().value!);
-    }
+    if (type === 'Document') documentAt(tabId, request.url).posted = request.method === 'POST';
     let requests = inflight.get(tabId);
     if (!requests) inflight.set(tabId, (requests = new Map()));
     requests.set(requestId, request.url);
@@ -85,7 +92,7 @@ export async function navigateAndWait(
   const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
   const outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
   if (!outcome.download) {
-    outcome.status = documentStatus.get(tabId)?.get(outcome.url);
+    outcome.status = statusOf(tabId, outcome.url);
     if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
   }
   return outcome;
@@ -165,7 +172,7 @@ function waitForMainFrame(
       // may be announced just after: give it a moment before failing.
       if (/ERR_ABORTED/.test(d.error)) {
         if (noContent(tabId, d.url)) {
-          finish(new AgentError('NAV_ABORTED', `${d.url} answered HTTP ${documentStatus.get(tabId)?.get(d.url)} (no content): there is no page to show, so the tab still shows the page it had.`));
+          finish(new AgentError('NAV_ABORTED', `${d.url} answered HTTP ${statusOf(tabId, d.url)} (no content): there is no page to show, so the tab still shows the page it had.`));
           return;
         }
         if (!download) setTimeout(() => download || finish(error), DOWNLOAD_GRACE_MS);
@@ -218,12 +225,12 @@ function waitForMainFrame(
 
 /** Whether the document at `url` in the tab was the answer to a POST: reloading it sends the form again. */
 export function answeredPost(tabId: number, url: string): boolean {
-  return postedDocuments.get(tabId)?.has(url) ?? false;
+  return documents.get(tabId)?.get(url)?.posted ?? false;
 }
 
 /** A 204/205 answer: Chromium stays on the current page and reports the navigation aborted. */
 function noContent(tabId: number, url: string): boolean {
-  const status = documentStatus.get(tabId)?.get(url);
+  const status = statusOf(tabId, url);
   return status === 204 || status === 205;
 }
 

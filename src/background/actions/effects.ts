@@ -76,8 +76,16 @@ export async function withEffects<T>(
     const { disposition, frameId } = params as { disposition: string; frameId: string };
     if (id === tabId && disposition === 'currentTab') requested.push({ frameId, sessionId });
   });
+  // Child frames that began to navigate during the action, and those a person's input sent
+  // (Chromium's manual_subframe; an ad's own refresh is auto_subframe and is not reported).
+  const framesStarted = new Set<number>();
+  const framesNavigated: string[] = [];
   const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
-    if (d.tabId !== tabId || d.frameId !== 0) return;
+    if (d.tabId !== tabId) return;
+    if (d.frameId !== 0) {
+      framesStarted.add(d.frameId);
+      return;
+    }
     navigationStarted = d.url;
     requestedBegan();
   };
@@ -85,7 +93,8 @@ export async function withEffects<T>(
     if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(d.url);
   };
   const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
-    if (d.tabId === tabId && d.frameId === 0 && navigationStarted) {
+    if (d.tabId === tabId && d.frameId !== 0) framesStarted.delete(d.frameId);
+    else if (d.tabId === tabId && navigationStarted) {
       const hint = navigationErrorHint(d.error);
       navigationDone?.(`${d.url} (failed: ${hint ? `${d.error}.${hint}` : d.error})`);
     }
@@ -111,16 +120,10 @@ export async function withEffects<T>(
   const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
     if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
   };
-  // Child frames that began to navigate during the action, and those a person's input sent
-  // (Chromium's manual_subframe; an ad's own refresh is auto_subframe and is not reported).
-  const framesStarted = new Set<number>();
-  const framesNavigated: string[] = [];
-  const onFrameBefore = (d: { tabId: number; frameId: number }) => void (d.tabId === tabId && d.frameId !== 0 && framesStarted.add(d.frameId));
   const onFrameCommitted = (d: { tabId: number; frameId: number; url: string; transitionType: string }) => {
     if (d.tabId !== tabId || !framesStarted.delete(d.frameId)) return;
     if (d.transitionType === 'manual_subframe') framesNavigated.push(d.url);
   };
-  const onFrameError = (d: { tabId: number; frameId: number }) => void (d.tabId === tabId && framesStarted.delete(d.frameId));
   // The page closed its own tab (window.close() in a popup it was opened as).
   let tabClosed = false;
   const onRemoved = (removedId: number) => void (removedId === tabId && (tabClosed = true));
@@ -144,9 +147,7 @@ export async function withEffects<T>(
     on(chrome.downloads.onCreated, onDownload),
     on(chrome.downloads.onChanged, onDownloadChanged),
     on(chrome.tabs.onRemoved, onRemoved),
-    on(nav.onBeforeNavigate, onFrameBefore),
     on(nav.onCommitted, onFrameCommitted),
-    on(nav.onErrorOccurred, onFrameError),
   ]);
   let intercepting = false;
   try {

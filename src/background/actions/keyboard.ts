@@ -73,13 +73,16 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
 }
 
+/** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */
+const pageMovedOn = (effects: Effects) => Boolean(effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed);
+
 /**
  * What a text field holds when that is not the text that went in: an input
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
 async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return {};
+  if (pageMovedOn(effects)) return {};
   const held = await tryFrame(tabId, frameOf(spec), { type: 'fieldValue', target: spec });
   if (!held || held.value === expected) return {};
   return { fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
@@ -91,7 +94,7 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
  * it is in.
  */
 async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'> & { frameId: number }> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return { frameId };
+  if (pageMovedOn(effects)) return { frameId };
   let focus: string | undefined;
   for (let depth = 0; depth <= MAX_FRAME_DEPTH; depth++) {
     const floor = await refFloor(tabId);
@@ -108,7 +111,7 @@ async function focusAfter(tabId: number, frameId: number, effects: Effects): Pro
 
 /** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */
 async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<Effects, 'invalidFields'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive) return {};
+  if (pageMovedOn(effects)) return {};
   // A little more than the keys took: the two clocks are read at slightly different moments.
   const invalidFields = await fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
   return invalidFields ? { invalidFields } : {};

@@ -45,32 +45,26 @@ interface StackTrace {
  */
 const RELEASE_EVERY = 100;
 
-/** Renders of logged objects in flight, per tab. A read waits this long at most for them (a page that stopped answering never renders). */
-const rendersInFlight = new Map<number, Set<Promise<unknown>>>();
+/** How long a read waits at most for renders in flight (a page that stopped answering never renders). */
 const RENDER_WAIT_MS = 500;
 
-function inFlight(tabId: number): Set<Promise<unknown>> {
-  let set = rendersInFlight.get(tabId);
-  if (!set) rendersInFlight.set(tabId, (set = new Set()));
-  return set;
-}
 interface Bound {
   objects: number;
-  /** renderDeep calls in flight: they still use objectIds from the group. */
-  rendering: number;
+  /** renderDeep calls in flight: they still use objectIds from the group, and a read waits for them. */
+  renders: Set<Promise<unknown>>;
 }
 const bound = new Map<string, Bound>();
 
 function boundOf(tabId: number, sessionId: string | undefined): Bound {
   const key = `${tabId}/${sessionId ?? ''}`;
   let entry = bound.get(key);
-  if (!entry) bound.set(key, (entry = { objects: 0, rendering: 0 }));
+  if (!entry) bound.set(key, (entry = { objects: 0, renders: new Set() }));
   return entry;
 }
 
 function releaseIfDue(tabId: number, sessionId: string | undefined, entry: Bound): void {
   // Never through a tab we no longer debug: cdp() would attach to it again.
-  if (entry.objects < RELEASE_EVERY || entry.rendering > 0 || !isAttached(tabId)) return;
+  if (entry.objects < RELEASE_EVERY || entry.renders.size > 0 || !isAttached(tabId)) return;
   entry.objects = 0;
   const release = { objectGroup: 'console' };
   void cdpSession(tabId, sessionId, 'Runtime.releaseObjectGroup', release).catch(() => undefined);
@@ -124,7 +118,6 @@ export function beforeConsoleAttach(tabId: number): void {
 export function forgetConsole(tabId: number): void {
   logs.delete(tabId);
   replayCutoff.delete(tabId);
-  rendersInFlight.delete(tabId);
   for (const key of bound.keys()) if (key.startsWith(`${tabId}/`)) bound.delete(key);
 }
 
@@ -146,15 +139,13 @@ export function watchConsole(): void {
     const held = boundOf(tabId, sessionId);
     held.objects += p.args.filter((arg) => arg.objectId).length;
     if (entry && p.args.some(isCutShort)) {
-      held.rendering++;
-      const render = renderDeep(tabId, sessionId, entry, p.args, p.type)
+      const render: Promise<unknown> = renderDeep(tabId, sessionId, entry, p.args, p.type)
+        .catch(() => undefined)
         .finally(() => {
-          held.rendering--;
+          held.renders.delete(render);
           releaseIfDue(tabId, sessionId, held);
-        })
-        .catch(() => undefined);
-      inFlight(tabId).add(render);
-      void render.finally(() => rendersInFlight.get(tabId)?.delete(render));
+        });
+      held.renders.add(render);
     }
     releaseIfDue(tabId, sessionId, held);
   });
@@ -221,7 +212,7 @@ function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string
 export async function consoleList(params: Params<'console.list'>): Promise<Result<'console.list'>> {
   const tabId = await resolveTab(params.tabId);
   // An object logged just before is still being rendered: its whole text, not V8's cut preview.
-  const renders = [...inFlight(tabId)];
+  const renders = [...bound.entries()].filter(([key]) => key.startsWith(`${tabId}/`)).flatMap(([, held]) => [...held.renders]);
   if (renders.length) await Promise.race([Promise.all(renders), sleep(RENDER_WAIT_MS)]);
   const all = logs.get(tabId)?.newestFirst() ?? [];
   const needle = params.contains?.toLowerCase();

@@ -135,18 +135,21 @@ class Printer {
       this.lines.push(`${line}: ${yamlValue(kids[0])}`);
     } else if (this.options.depth !== undefined && depth >= this.options.depth) {
       const more = props.length + countLines(kids) + unshown;
-      const hint = node.refable ? ` (snapshot with root=${refForElement(el, this.options.refPrefix)} to see them)` : '';
-      this.lines.push(`${line}:`, `${indent}  - … ${more} more line${more === 1 ? '' : 's'}${hint}`);
+      this.lines.push(`${line}:`, `${indent}  - … ${more} more line${more === 1 ? '' : 's'}${this.seeThem(node)}`);
     } else {
       this.lines.push(`${line}:`);
       const inner = `${indent}  `;
       for (const prop of props) this.lines.push(`${inner}- ${prop}`);
       this.kids(kids, depth + 1, inner);
       if (unshown) {
-        const hint = node.refable ? ` (snapshot with root=${refForElement(el, this.options.refPrefix)} to see them)` : '';
-        this.lines.push(`${inner}- … ${unshown} more options${hint}`);
+        this.lines.push(`${inner}- … ${unshown} more options${this.seeThem(node)}`);
       }
     }
+  }
+
+  /** How to see what a marker left out: a snapshot rooted at the element, when it has a ref. */
+  private seeThem(node: SNode): string {
+    return node.refable ? ` (snapshot with root=${refForElement(node.el, this.options.refPrefix)} to see them)` : '';
   }
 }
 
