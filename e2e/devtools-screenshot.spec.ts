@@ -141,8 +141,9 @@ test.describe('browser_take_screenshot', () => {
     const viewport = await withHiDpi({});
     expect(viewport.text).toContain('device pixel ratio 2');
     expect(await size(fs.readFileSync(savedFile(viewport.text)))).toMatchObject({ width: 2000, height: 1400 });
-    const returned = await size(viewport.images[0].data);
-    expect(returned.width * returned.height).toBeLessThanOrEqual(1_150_000);
+    // The model's image has CSS pixels: a point in it is the point browser_mouse_click_xy takes.
+    expect(await size(viewport.images[0].data)).toMatchObject({ width: 1000, height: 700 });
+    expect(viewport.text).not.toContain('Viewport coordinates');
     const element = await withHiDpi({ selector: '#box' });
     expect(element.text).toContain('device pixel ratio 2');
     expect(await size(fs.readFileSync(savedFile(element.text)))).toMatchObject({ width: 400, height: 200 });
@@ -172,6 +173,8 @@ test.describe('browser_take_screenshot', () => {
       expect(returned.width * returned.height).toBeLessThanOrEqual(1_150_000);
       expect(returned.width / returned.height).toBeCloseTo(2560 / 1440, 1);
       expect(result.text).toMatch(/scaled to \d+×\d+/);
+      const factor = Number(/Viewport coordinates \(CSS pixels\) are image pixels × (\d+\.\d+)/.exec(result.text)?.[1]);
+      expect(factor).toBeCloseTo(2560 / returned.width, 2);
     } finally {
       await agent.server.ok('browser_resize', { preset: 'desktop' });
     }

@@ -17,6 +17,9 @@ const READS_PAGE = new Set(['browser_snapshot', 'browser_evaluate', 'browser_tak
 // Actions wait for these, then use trusted input through chrome.debugger.
 const ACTIONABILITY: ErrorCode[] = ['NOT_VISIBLE', 'NOT_ENABLED', 'COVERED', 'DIALOG_OPEN', 'DEBUGGER_DETACHED'];
 
+// Input at a point: the page must answer (the element there is named), and input goes through chrome.debugger.
+const COORDINATES: ErrorCode[] = ['DIALOG_OPEN', 'PAGE_CRASHED', 'PAGE_UNRESPONSIVE', 'DEBUGGER_DETACHED'];
+
 const EXTRA_ERRORS: Record<string, ErrorCode[]> = {
   browser_navigate: ['INVALID_URL', 'BLOCKED_SCHEME', ...NAVIGATION],
   browser_navigate_back: NAVIGATION,
@@ -32,6 +35,9 @@ const EXTRA_ERRORS: Record<string, ErrorCode[]> = {
   browser_handle_dialog: ['NO_DIALOG'],
   browser_evaluate: ['EXECUTION_ERROR'],
   browser_take_screenshot: ['DEBUGGER_DETACHED'],
+  browser_mouse_click_xy: COORDINATES,
+  browser_mouse_move_xy: COORDINATES,
+  browser_mouse_drag_xy: COORDINATES,
 };
 
 /** The codes a tool can return, derived from its parameters plus EXTRA_ERRORS. */
@@ -70,6 +76,9 @@ const EXAMPLE_ARGS: Record<string, Record<string, unknown>> = {
   browser_network_request: { id: '42' },
   browser_resize: { preset: 'mobile' },
   browser_read_image: { path: '/home/me/chart.png' },
+  browser_mouse_click_xy: { x: 320, y: 240 },
+  browser_mouse_move_xy: { x: 320, y: 240 },
+  browser_mouse_drag_xy: { startX: 100, startY: 200, endX: 400, endY: 200 },
 };
 
 /** Values for required parameters of tools not in EXAMPLE_ARGS, by parameter name. */
@@ -127,6 +136,9 @@ const EXAMPLE_RESPONSES: Record<string, string> = {
   browser_uncheck: 'Unchecked checkbox "Newsletter"',
   browser_select_option: 'Selected in combobox "Shipping": Express',
   browser_drag: 'Dragged listitem "Task 1" onto list "Done"',
+  browser_mouse_click_xy: 'Clicked at (320, 240): canvas [ref=e3]',
+  browser_mouse_move_xy: 'Moved the mouse to (320, 240): canvas [ref=e3]',
+  browser_mouse_drag_xy: 'Dragged from (100, 200): canvas [ref=e3] to (400, 200): canvas [ref=e3]',
   browser_scroll: 'Scrolled: page by 0, 600',
   browser_file_upload: 'Uploaded to button "Photo": photo.png',
   browser_wait_for: 'Done after 412 ms: text "Order confirmed" is visible',

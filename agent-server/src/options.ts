@@ -35,7 +35,7 @@ export const OPTIONS_HELP = `Options:
   --output-dir <dir>    where screenshots and big snapshots are written
   --allow-file-urls     let the agent open file:// URLs (blocked by default)
   --ignore-https-errors managed browser: accept any HTTPS certificate, e.g. a dev server's self-signed one
-  --caps <list>         tool groups to offer: core,tabs (default), interact, network, devtools, pwa, files, or all
+  --caps <list>         tool groups to offer: core,tabs (default), interact, network, devtools, pwa, files, vision, or all
                         (also $BROWSER_AGENT_CAPS)
   --quiet               log only warnings`;
 

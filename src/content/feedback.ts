@@ -63,10 +63,10 @@ export function flashTarget(el: Element): void {
   }
 }
 
-/** Call before the action's hit test: moves the indicator out of the way when it covers `el`. */
-export function clearWayFor(el: Element): void {
+/** Call before the action's hit test: moves the indicator out of the way when it covers `target` (an element, or a point input goes to). */
+export function clearWayFor(target: Element | DOMRectReadOnly): void {
   try {
-    if (pill) stepAsideFor(el.getBoundingClientRect());
+    if (pill) stepAsideFor(target instanceof Element ? target.getBoundingClientRect() : target);
   } catch {
     // As above: never fails an action.
   }
@@ -77,7 +77,7 @@ export function clearWayFor(el: Element): void {
  * fail the hit test or swallow the click: it steps aside while the agent
  * acts there.
  */
-function stepAsideFor(target: DOMRect): void {
+function stepAsideFor(target: DOMRectReadOnly): void {
   if (!pill) return;
   const own = pill.getBoundingClientRect();
   const overlaps = own.left < target.right && target.left < own.right && own.top < target.bottom && target.top < own.bottom;

@@ -95,6 +95,8 @@ export type ContentRequest =
   | { type: 'fieldValue'; target: TargetSpec }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
+  /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
+  | { type: 'elementAt'; x: number; y: number; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
   | { type: 'reveal'; target: TargetSpec; timeoutMs: number }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
@@ -171,6 +173,12 @@ export interface ContentResults {
   fieldValue: { value: string; secret: boolean } | null;
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
+  /**
+   * line: null where nothing of the page is (outside the document). A child frame
+   * at the point: its nonce and the point in its own viewport. download: the
+   * point is on a download link, whose download the browser announces a moment after the click.
+   */
+  elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
   guardOutcome:
     | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
     | { outcome: 'none' | 'unarmed' }

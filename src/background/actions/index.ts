@@ -2,6 +2,7 @@ import type { ACTION_METHODS } from '../../shared/methods/actions.ts';
 import type { Handlers } from '../router.ts';
 import { check, fileUpload, focus, scroll, selectOption } from './forms.ts';
 import { fill, pressKey, type } from './keyboard.ts';
+import { mouseAt } from './coordinates.ts';
 import { click, drag, hover } from './pointer.ts';
 import { find, get, handleDialog, is, waitFor } from './queries.ts';
 
@@ -12,6 +13,7 @@ export { watchFileChoosers } from './file-chooser.ts';
 export const actionHandlers: Pick<Handlers, keyof typeof ACTION_METHODS> = {
   click,
   hover,
+  mouseAt,
   focus,
   fill,
   type,

@@ -1,11 +1,13 @@
 /**
  * browser_find in one frame: elements by role, accessible name and/or
  * visible text, each with a ref — a search instead of a whole snapshot.
- * Also the focused element's line, which a key press reports.
+ * Also the focused element's line, which a key press reports, and the line
+ * of the element at a point, which coordinate input reports.
  */
 import type { ContentRequest, ContentResults, FoundElement } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { composedChildren, composedParent, withStyleCache } from '../snapshot/dom.ts';
+import { composedChildren, composedParent, deepElementFromPoint, withStyleCache } from '../snapshot/dom.ts';
+import { offsetOf } from '../frame-aim.ts';
 import { currentMaxRef, refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
 import { nonceFor } from '../snapshot-frame.ts';
@@ -17,6 +19,7 @@ import { getRole } from '../snapshot/roles.ts';
 import { deepActiveElement, stateSuffix } from '../snapshot/states.ts';
 import { isHiddenForAria } from '../snapshot/visibility.ts';
 import { clip, normalize } from './describe.ts';
+import { isDownloadLink } from './guard.ts';
 
 type FindRequest = Extract<ContentRequest, { type: 'find' }>;
 
@@ -28,6 +31,8 @@ const LIFT_ROLES = new Set([
 const LIFT_LEVELS = 5;
 // Names only identify elements with a role; generics are only ever named by aria-label.
 const UNNAMED_ROLES = new Set(['generic', 'paragraph', 'text', 'none', 'presentation']);
+// Boxes whose tag says no more than "generic" does.
+const PLAIN_TAGS = new Set(['div', 'span']);
 
 export function find(request: FindRequest): ContentResults['find'] {
   const role = request.role?.trim().toLowerCase() || undefined;
@@ -64,6 +69,47 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   // Focus is inside a child frame: its nonce lets the service worker ask that frame next.
   const frameNonce = active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement ? nonceFor(active) : undefined;
   return { line, maxRef: currentMaxRef(), ...(frameNonce ? { frameNonce } : {}) };
+}
+
+/**
+ * What a press at a viewport point lands on (coordinate input), lifted to the
+ * control it acts on (the <button> around an icon's <span>), with a ref: the
+ * agent learns what it hit without a snapshot. A frame there: the point in its
+ * viewport, for the service worker to ask it next.
+ */
+export function elementAt(request: Extract<ContentRequest, { type: 'elementAt' }>): ContentResults['elementAt'] {
+  raiseRefFloor(request.refFloor);
+  const hit = deepElementFromPoint(request.x, request.y);
+  if (!hit) return { line: null, maxRef: currentMaxRef() };
+  if (hit instanceof HTMLIFrameElement || hit instanceof HTMLFrameElement) {
+    const line = toFound(hit, request.refPrefix, null).line;
+    const inside = pointInFrame(hit, request);
+    return { line, maxRef: currentMaxRef(), ...(inside ? { frame: { nonce: nonceFor(hit), ...inside } } : {}) };
+  }
+  const line = withStyleCache(() => {
+    const target = lift(hit);
+    const found = toFound(target, request.refPrefix, null);
+    // What coordinates are for has no role: "canvas [ref=e3]" says what was hit, "generic" would not.
+    return found.role === 'generic' && !PLAIN_TAGS.has(target.localName) ? target.localName + found.line.slice('generic'.length) : found.line;
+  });
+  const download = composedAncestors(hit).some(isDownloadLink);
+  return { line, maxRef: currentMaxRef(), ...(download ? { download } : {}) };
+}
+
+/** The point in the frame's own viewport; null where it cannot be mapped (a rotated frame): the frame's line is then the answer. */
+function pointInFrame(frame: HTMLIFrameElement | HTMLFrameElement, point: { x: number; y: number }): { x: number; y: number } | null {
+  try {
+    const offset = offsetOf(frame, undefined, false);
+    return { x: (point.x - offset.x) / offset.scaleX, y: (point.y - offset.y) / offset.scaleY };
+  } catch {
+    return null;
+  }
+}
+
+function composedAncestors(el: Element): Element[] {
+  const chain: Element[] = [];
+  for (let e: Element | null = el; e; e = composedParent(e)) chain.push(e);
+  return chain;
 }
 
 function toFound(el: Element, refPrefix: string, active: Element | null): FoundElement {

@@ -63,7 +63,7 @@ function check(event: Event): void {
   }
 }
 
-function isDownloadLink(target: EventTarget): boolean {
+export function isDownloadLink(target: EventTarget): boolean {
   return (target instanceof HTMLAnchorElement || target instanceof HTMLAreaElement) && target.hasAttribute('download') && !!target.href;
 }
 

@@ -47,6 +47,22 @@ export const ACTION_METHODS = {
     result: ActionReport,
   },
   hover: { params: z.object(TargetFields), result: ActionReport },
+  /** Input at viewport coordinates (CSS pixels), for what has no element to name: a canvas, a map, a chart. */
+  mouseAt: {
+    params: z.object({
+      tabId: TabId.optional(),
+      action: z.enum(['click', 'move', 'drag']),
+      x: z.number(),
+      y: z.number(),
+      /** Where a drag ends. */
+      toX: z.number().optional(),
+      toY: z.number().optional(),
+      button: z.enum(['left', 'right', 'middle']).optional(),
+      clickCount: z.number().int().min(1).max(3).optional(),
+      modifiers: z.array(Modifier).optional(),
+    }),
+    result: ActionReport,
+  },
   focus: { params: z.object(TargetFields), result: ActionReport },
   fill: { params: z.object({ ...TargetFields, value: z.string() }), result: ActionReport },
   type: {

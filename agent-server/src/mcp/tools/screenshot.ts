@@ -9,7 +9,7 @@ export const takeScreenshot = defineTool({
   name: 'browser_take_screenshot',
   title: 'Take a screenshot',
   description:
-    'Capture the viewport, the full page (fullPage) or one element (ref or selector) of the current tab. Returns the image scaled to fit model limits and saves the full-resolution file, whose path is given.',
+    'Capture the viewport, the full page (fullPage) or one element (ref or selector) of the current tab. Returns the image at CSS pixels (scaled down further to fit model limits) and saves the full-resolution file, whose path is given.',
   schema: {
     ref: z.string().optional().describe('Element ref from a snapshot, e.g. e12'),
     selector: z.string().optional().describe('CSS selector of the element (main frame)'),
@@ -33,12 +33,16 @@ export const takeScreenshot = defineTool({
     const full = Buffer.from(shot.data, 'base64');
     const fileName = name ? (path.extname(name) ? name : `${name}.${format}`) : timestampedName('screenshot', format);
     const file = writeOutput(ctx.outputDir, fileName, full);
-    const fitted = await fitImage(full, format, request.quality ?? 80);
+    // At most CSS pixels, so a point in a viewport image is the point browser_mouse_click_xy takes.
+    const fitted = await fitImage(full, format, request.quality ?? 80, 1 / shot.devicePixelRatio);
     const original = { width: fitted.originalWidth, height: fitted.originalHeight };
+    const cssWidth = Math.round(original.width / shot.devicePixelRatio);
+    const viewport = !request.fullPage && !request.ref && !request.selector;
     const lines = [
       `Screenshot of tab ${shot.tabId}: ${shot.description}, ${original.width}×${original.height} px (device pixel ratio ${shot.devicePixelRatio}).`,
       `Saved to ${file}`,
       fitted.width !== original.width ? `Image below scaled to ${fitted.width}×${fitted.height} px; the file has full resolution.` : '',
+      viewport && fitted.width !== cssWidth ? `Viewport coordinates (CSS pixels) are image pixels × ${(cssWidth / fitted.width).toFixed(3)}.` : '',
     ];
     response.text(...lines.filter(Boolean)).image(fitted.data.toString('base64'), fitted.mimeType);
   },

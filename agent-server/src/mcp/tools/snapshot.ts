@@ -49,7 +49,7 @@ export const snapshot = defineTool({
 function emptyHint(url: string, request: { interactive?: boolean; root?: string; viewportOnly?: boolean }): string {
   if (url === 'about:blank' || url === '') return 'The tab is blank: open a page in it with browser_navigate.';
   if (request.interactive || request.root || request.viewportOnly) return 'Nothing matched: try the whole snapshot (without interactive, root or viewportOnly).';
-  return 'The page shows no text or controls (it may draw on a canvas or still be starting): browser_take_screenshot shows what is there.';
+  return 'The page shows no text or controls (it may draw on a canvas or still be starting): browser_take_screenshot shows what is there, and the vision tools (browser_mouse_click_xy, offered with --caps vision) act at a point in it.';
 }
 
 /** Appends a fresh snapshot of a tab after an action (`snapshot: true`). */

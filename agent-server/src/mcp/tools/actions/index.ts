@@ -1,4 +1,5 @@
 import type { Tool } from '../../tool.ts';
+import { mouseClickXy, mouseDragXy, mouseMoveXy } from './coordinates.ts';
 import { check, fileUpload, focus, scroll, selectOption, uncheck } from './forms.ts';
 import { fill, pressKey, type } from './keyboard.ts';
 import { click, dblclick, drag, hover } from './pointer.ts';
@@ -8,4 +9,5 @@ import { handleDialog, waitFor } from './wait.ts';
 /** Element actions, waits, dialogs and queries. */
 export const ACTION_TOOLS = [
   click, dblclick, hover, focus, fill, type, pressKey, check, uncheck, selectOption, drag, scroll, fileUpload, waitFor, handleDialog, get, is, find,
+  mouseClickXy, mouseMoveXy, mouseDragXy,
 ] as unknown as Tool[];

@@ -18,8 +18,9 @@ export interface FittedImage {
   originalHeight: number;
 }
 
-export function fitSize(width: number, height: number): { width: number; height: number } {
-  const factor = Math.min(1, MAX_SIDE / Math.max(width, height), Math.sqrt(MAX_PIXELS / (width * height)));
+/** maxScale < 1 scales further, e.g. 1 / devicePixelRatio for an image at CSS pixels. */
+export function fitSize(width: number, height: number, maxScale = 1): { width: number; height: number } {
+  const factor = Math.min(1, maxScale, MAX_SIDE / Math.max(width, height), Math.sqrt(MAX_PIXELS / (width * height)));
   return { width: Math.max(1, Math.floor(width * factor)), height: Math.max(1, Math.floor(height * factor)) };
 }
 
@@ -27,13 +28,13 @@ export function fitSize(width: number, height: number): { width: number; height:
  * Scales `input` to the limits and encodes it as `format`. An image that
  * already fits and is already in that format is passed through untouched.
  */
-export async function fitImage(input: Buffer, format: 'png' | 'jpeg', quality = 80): Promise<FittedImage> {
+export async function fitImage(input: Buffer, format: 'png' | 'jpeg', quality = 80, maxScale = 1): Promise<FittedImage> {
   // animated: false → the first frame of a GIF or animated WebP.
   const image = sharp(input, { animated: false });
   const meta = await image.metadata();
   const originalWidth = meta.width ?? 0;
   const originalHeight = meta.height ?? 0;
-  const size = fitSize(originalWidth, originalHeight);
+  const size = fitSize(originalWidth, originalHeight, maxScale);
   const mimeType = format === 'png' ? 'image/png' : 'image/jpeg';
   const scaled = size.width !== originalWidth || size.height !== originalHeight;
   if (!scaled && meta.format === format) return { data: input, mimeType, ...size, originalWidth, originalHeight };

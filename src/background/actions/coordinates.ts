@@ -1,0 +1,104 @@
+/**
+ * Mouse input at viewport coordinates (browser_mouse_*_xy), for what has no
+ * element to name: a canvas, a map, a chart, a game, a PDF. The points are
+ * CSS pixels of the viewport, as a viewport screenshot shows it. A point
+ * outside it is refused rather than sent where nothing is; the report names
+ * the element each point is on, with a ref, found before the input moves anything.
+ */
+import { AgentError } from '../../shared/errors.ts';
+import type { Params, Result } from '../../shared/protocol.ts';
+import { refPrefix } from '../../shared/refs.ts';
+import { cdp } from '../cdp.ts';
+import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { tryFrame } from '../frames.ts';
+import type { CommandContext } from '../router.ts';
+import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { InputStuck, settleOrBusy } from '../unresponsive.ts';
+import { assertNoDialog } from './dialogs.ts';
+import { dragWithInterception } from './drag.ts';
+import { roundTripThroughPage, withEffects } from './effects.ts';
+import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
+
+interface At {
+  x: number;
+  y: number;
+  /** The element there, as a snapshot line with a ref; absent where no content script answers (a PDF, an error page). */
+  line?: string;
+  download?: boolean;
+}
+
+export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): Promise<Result<'mouseAt'>> {
+  const tabId = await resolveTab(params.tabId);
+  assertNoDialog(tabId);
+  const points = [{ x: params.x, y: params.y }];
+  if (params.action === 'drag') {
+    if (params.toX === undefined || params.toY === undefined) throw new AgentError('INVALID_PARAMS', 'A drag needs where it ends: toX and toY.');
+    points.push({ x: params.toX, y: params.toY });
+  }
+  await assertInViewport(tabId, points);
+  const [from, to] = await Promise.all(points.map((p) => elementAt(tabId, p)));
+  let busy = false;
+  const { effects } = await withEffects(
+    tabId,
+    ctx.signal,
+    async () => {
+      try {
+        if (params.action === 'click') await mouseClick(tabId, from.x, from.y, params);
+        else if (params.action === 'move') await mouseMove(tabId, from.x, from.y, params.modifiers);
+        else await dragBetween(tabId, from, to);
+      } catch (error) {
+        // Its handler blocked the page: the input arrived.
+        if (!(error instanceof InputStuck)) throw error;
+        busy = true;
+        return;
+      }
+      if ((await settleOrBusy(tabId, roundTripThroughPage(tabId))) === 'busy') busy = true;
+    },
+    { fileChoosers: params.action === 'click', settled: true, downloadExpected: () => params.action === 'click' && !!from.download },
+  );
+  const detail = params.action === 'drag' ? `from ${describe(from)} to ${describe(to)}` : describe(from);
+  return { tabId, detail, via: 'cdp', ...effects, ...(busy ? { unresponsive: true } : {}) };
+}
+
+async function dragBetween(tabId: number, from: At, to: At): Promise<void> {
+  await mouseMove(tabId, from.x, from.y);
+  await mouseDown(tabId, from.x, from.y);
+  await dragWithInterception(tabId, { ...from, description: '' }, { ...to, description: '' });
+  await mouseUp(tabId, to.x, to.y);
+}
+
+function describe(at: At): string {
+  return `(${at.x}, ${at.y})${at.line ? `: ${at.line}` : ''}`;
+}
+
+/** Chromium sends input outside the viewport on to nothing, and the page sees none of it: refused, with the size to aim within. */
+async function assertInViewport(tabId: number, points: { x: number; y: number }[]): Promise<void> {
+  const { cssLayoutViewport: vp } = await cdp<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, 'Page.getLayoutMetrics');
+  for (const { x, y } of points) {
+    if (x >= 0 && y >= 0 && x < vp.clientWidth && y < vp.clientHeight) continue;
+    throw new AgentError(
+      'INVALID_PARAMS',
+      `(${x}, ${y}) is outside the viewport, which is ${vp.clientWidth}×${vp.clientHeight} CSS pixels: coordinates count from its top-left corner, as in a viewport screenshot. Scroll (browser_scroll) to bring the place into view first.`,
+    );
+  }
+}
+
+/** The element at the point, down through the frames at it, the innermost one's line. */
+async function elementAt(tabId: number, point: { x: number; y: number }): Promise<At> {
+  const at: At = { ...point };
+  let frameId = 0;
+  let inFrame = point;
+  for (let depth = 0; depth <= MAX_FRAME_DEPTH; depth++) {
+    const floor = await refFloor(tabId);
+    const result = await tryFrame(tabId, frameId, { type: 'elementAt', ...inFrame, refPrefix: refPrefix(frameId), refFloor: floor });
+    if (!result) break;
+    if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
+    at.line = result.line ?? at.line;
+    at.download = result.download;
+    const [child] = result.frame ? await linkChildFrames(tabId, frameId, [result.frame.nonce]) : [null];
+    if (typeof child !== 'number' || !result.frame) break;
+    frameId = child;
+    inFrame = { x: result.frame.x, y: result.frame.y };
+  }
+  return at;
+}
