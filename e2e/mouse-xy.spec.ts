@@ -16,6 +16,7 @@ const CANVAS_PAGE = html(`
 <canvas id="c" width="400" height="300" style="position:absolute;left:0;top:0"></canvas>
 <button style="position:absolute;left:500px;top:100px;width:120px;height:40px" onclick="document.title='saved'"
   onmouseenter="this.textContent='Save now'">Save</button>
+<div id="box" style="position:absolute;left:500px;top:300px;width:200px;height:100px;overflow:auto"><div style="height:1000px">Long list</div></div>
 <script>
   const log = [];
   const c = document.getElementById('c');
@@ -23,6 +24,7 @@ const CANVAS_PAGE = html(`
     c.addEventListener(type, (e) => { log.push(type + ' ' + e.offsetX + ',' + e.offsetY + (e.isTrusted ? '' : ' untrusted')); e.preventDefault(); });
   }
   c.addEventListener('mousemove', (e) => { if (e.buttons) log.push('drag ' + e.offsetX + ',' + e.offsetY); });
+  c.addEventListener('wheel', (e) => { log.push('wheel ' + e.offsetX + ',' + e.offsetY + ' by ' + e.deltaX + ',' + e.deltaY); e.preventDefault(); }, { passive: false });
 </script>`, 'Canvas');
 
 async function canvasLog(agent: Agent): Promise<string[]> {
@@ -64,6 +66,18 @@ test.describe('vision tools', () => {
     const drags = log.filter((entry) => entry.startsWith('drag '));
     expect(drags.length).toBeGreaterThan(2);
     expect(drags.at(-1)).toBe('drag 210,120');
+  });
+
+  test('a wheel turn reaches what listens at the point (a map zooms so), or scrolls the box under it', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/xy-wheel', CANVAS_PAGE) });
+    const result = await agent.server.ok('browser_mouse_wheel_xy', { x: 100, y: 50, deltaY: -300 });
+    expect(result.text).toMatch(/^Turned the wheel at \(100, 50\): canvas \[ref=e\d+\] by \(0, -300\)/);
+    expect(await canvasLog(agent)).toEqual(['wheel 100,50 by 0,-300']);
+    const none = await agent.server.call('browser_mouse_wheel_xy', { x: 100, y: 50 });
+    expect(none.isError).toBe(true);
+    expect(none.text).toContain('needs deltaY');
+    await agent.server.ok('browser_mouse_wheel_xy', { x: 600, y: 350, deltaY: 150 });
+    await expect.poll(async () => (await agent.server.ok('browser_evaluate', { expression: 'String(box.scrollTop)' })).text).toContain('150');
   });
 
   test('a point outside the viewport is refused with the size to aim within; nothing is clicked', async ({ agent }) => {

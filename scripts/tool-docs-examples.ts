@@ -38,6 +38,7 @@ const EXTRA_ERRORS: Record<string, ErrorCode[]> = {
   browser_mouse_click_xy: COORDINATES,
   browser_mouse_move_xy: COORDINATES,
   browser_mouse_drag_xy: COORDINATES,
+  browser_mouse_wheel_xy: COORDINATES,
 };
 
 /** The codes a tool can return, derived from its parameters plus EXTRA_ERRORS. */
@@ -79,6 +80,7 @@ const EXAMPLE_ARGS: Record<string, Record<string, unknown>> = {
   browser_mouse_click_xy: { x: 320, y: 240 },
   browser_mouse_move_xy: { x: 320, y: 240 },
   browser_mouse_drag_xy: { startX: 100, startY: 200, endX: 400, endY: 200 },
+  browser_mouse_wheel_xy: { x: 320, y: 240, deltaY: -300 },
 };
 
 /** Values for required parameters of tools not in EXAMPLE_ARGS, by parameter name. */
@@ -139,6 +141,7 @@ const EXAMPLE_RESPONSES: Record<string, string> = {
   browser_mouse_click_xy: 'Clicked at (320, 240): canvas [ref=e3]',
   browser_mouse_move_xy: 'Moved the mouse to (320, 240): canvas [ref=e3]',
   browser_mouse_drag_xy: 'Dragged from (100, 200): canvas [ref=e3] to (400, 200): canvas [ref=e3]',
+  browser_mouse_wheel_xy: 'Turned the wheel at (320, 240): canvas [ref=e3] by (0, -300)',
   browser_scroll: 'Scrolled: page by 0, 600',
   browser_file_upload: 'Uploaded to button "Photo": photo.png',
   browser_wait_for: 'Done after 412 ms: text "Order confirmed" is visible',

@@ -18,7 +18,7 @@ export const CAPABILITIES: Record<string, string[]> = {
   devtools: ['browser_clear_console_messages', 'browser_resize'],
   pwa: ['browser_service_workers'],
   files: ['browser_file_upload', 'browser_read_image'],
-  vision: ['browser_mouse_click_xy', 'browser_mouse_move_xy', 'browser_mouse_drag_xy'],
+  vision: ['browser_mouse_click_xy', 'browser_mouse_move_xy', 'browser_mouse_drag_xy', 'browser_mouse_wheel_xy'],
 };
 
 export const DEFAULT_CAPS = ['core', 'tabs'];

@@ -17,7 +17,7 @@ import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { dragWithInterception } from './drag.ts';
 import { roundTripThroughPage, withEffects } from './effects.ts';
-import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
+import { mouseClick, mouseDown, mouseMove, mouseUp, mouseWheel } from './input.ts';
 
 interface At {
   x: number;
@@ -35,6 +35,7 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
     if (params.toX === undefined || params.toY === undefined) throw new AgentError('INVALID_PARAMS', 'A drag needs where it ends: toX and toY.');
     points.push({ x: params.toX, y: params.toY });
   }
+  if (params.action === 'wheel' && !params.deltaX && !params.deltaY) throw new AgentError('INVALID_PARAMS', 'A wheel turn needs deltaY (down; negative: up) or deltaX (right; negative: left) in pixels.');
   await assertInViewport(tabId, points);
   const [from, to] = await Promise.all(points.map((p) => elementAt(tabId, p)));
   let busy = false;
@@ -45,6 +46,7 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
       try {
         if (params.action === 'click') await mouseClick(tabId, from.x, from.y, params);
         else if (params.action === 'move') await mouseMove(tabId, from.x, from.y, params.modifiers);
+        else if (params.action === 'wheel') await mouseWheel(tabId, from.x, from.y, params.deltaX ?? 0, params.deltaY ?? 0);
         else await dragBetween(tabId, from, to);
       } catch (error) {
         // Its handler blocked the page: the input arrived.
@@ -56,7 +58,10 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
     },
     { fileChoosers: params.action === 'click', settled: true, downloadExpected: () => params.action === 'click' && !!from.download },
   );
-  const detail = params.action === 'drag' ? `from ${describe(from)} to ${describe(to)}` : describe(from);
+  const detail =
+    params.action === 'drag' ? `from ${describe(from)} to ${describe(to)}`
+    : params.action === 'wheel' ? `${describe(from)} by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`
+    : describe(from);
   return { tabId, detail, via: 'cdp', ...effects, ...(busy ? { unresponsive: true } : {}) };
 }
 

@@ -25,6 +25,11 @@ export async function mouseClick(tabId: number, x: number, y: number, options: {
   await Promise.all(events);
 }
 
+/** A wheel turn at the point: what listens for wheel events (a map's zoom, a canvas grid) gets it, and the box under it scrolls. */
+export async function mouseWheel(tabId: number, x: number, y: number, deltaX: number, deltaY: number): Promise<void> {
+  await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX, deltaY });
+}
+
 export async function mouseDown(tabId: number, x: number, y: number): Promise<void> {
   await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
 }

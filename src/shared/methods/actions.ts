@@ -51,12 +51,15 @@ export const ACTION_METHODS = {
   mouseAt: {
     params: z.object({
       tabId: TabId.optional(),
-      action: z.enum(['click', 'move', 'drag']),
+      action: z.enum(['click', 'move', 'drag', 'wheel']),
       x: z.number(),
       y: z.number(),
       /** Where a drag ends. */
       toX: z.number().optional(),
       toY: z.number().optional(),
+      /** How far a wheel turn scrolls, in pixels. */
+      deltaX: z.number().optional(),
+      deltaY: z.number().optional(),
       button: z.enum(['left', 'right', 'middle']).optional(),
       clickCount: z.number().int().min(1).max(3).optional(),
       modifiers: z.array(Modifier).optional(),

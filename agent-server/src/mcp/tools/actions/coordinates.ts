@@ -60,3 +60,22 @@ export const mouseDragXy = defineTool({
     await reportAction('Dragged', report, response, ctx, snapshot);
   },
 });
+
+export const mouseWheelXy = defineTool({
+  name: 'browser_mouse_wheel_xy',
+  title: 'Turn the mouse wheel at coordinates',
+  description: `Turn the mouse wheel at a point (${SPACE}): zooms a map, scrolls a canvas grid or whatever box is under the point, as a person's wheel does.`,
+  schema: {
+    x: z.number().describe('X coordinate'),
+    y: z.number().describe('Y coordinate'),
+    deltaX: z.number().optional().describe('Pixels to scroll right (negative: left)'),
+    deltaY: z.number().optional().describe('Pixels to scroll down (negative: up; on a map, down zooms out)'),
+    ...TAB,
+    ...SNAPSHOT_AFTER,
+  },
+  readOnly: false,
+  async handle({ snapshot, ...params }, response, ctx) {
+    const report = await ctx.browser.call('mouseAt', { action: 'wheel', ...params }, ctx.timeoutMs);
+    await reportAction('Turned the wheel at', report, response, ctx, snapshot);
+  },
+});
