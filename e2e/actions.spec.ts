@@ -277,9 +277,27 @@ test('select by value and by label, multi-select, and check/uncheck no-ops', asy
   expect(missing.isError).toBe(true);
   expect(missing.text).toContain('Apple');
   const noop = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Subscribe"') });
-  expect(noop.text).toContain('already checked');
+  expect(noop.text).toMatch(/^Already checked: <input id="cb".*\(nothing was clicked\)$/);
   await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "Subscribe"') });
   expect(await page.locator('#cb').isChecked()).toBe(false);
+});
+
+test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/switches',
+    `<style>.slider{display:inline-block;width:40px;height:20px;background:#ccc}</style>
+     <label><input type="checkbox" id="zero" style="opacity:0;position:absolute;width:0;height:0"><span class="slider"></span> Dark mode</label>
+     <input type="checkbox" id="none" style="display:none"><label for="none"><span class="slider"></span> Notifications</label>`,
+  );
+  expect(snap).toMatch(/^- checkbox "Dark mode" \[ref=e\d+\]$/m);
+  expect(snap).toMatch(/^- checkbox "Notifications" \[ref=e\d+\]$/m);
+  expect(snap).not.toContain('text: Notifications');
+  for (const name of ['Dark mode', 'Notifications']) await agent.server.ok('browser_check', { ref: refOf(snap, `checkbox "${name}"`) });
+  const page = await pageAt(agent.browser.context, '/switches');
+  expect(await page.evaluate(() => [(document.getElementById('zero') as HTMLInputElement).checked, (document.getElementById('none') as HTMLInputElement).checked])).toEqual([true, true]);
+  const after = (await agent.server.ok('browser_snapshot')).text;
+  expect(after).toMatch(/^- checkbox "Notifications" \[checked\] \[ref=e\d+\]$/m);
 });
 
 test('dialogs are reported by the action that opened them and block other commands until handled', async ({ agent }) => {

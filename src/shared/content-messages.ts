@@ -187,7 +187,7 @@ export interface ContentResults {
   prepareFill: { mode: 'insertText' | 'done'; description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
   prepareType: { description: string; before?: string };
-  readChecked: { checked: boolean | 'mixed'; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
+  readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
   selectOption: { selected: string[]; description: string };
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };

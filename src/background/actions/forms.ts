@@ -21,7 +21,7 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   const want = params.checked;
   const before = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec });
   if (before.checked === want) {
-    return { tabId, detail: `already ${want ? 'checked' : 'unchecked'}; nothing to do`, via: 'cdp' };
+    return { tabId, detail: before.description, via: 'cdp', unchanged: true };
   }
   if (!want && before.kind === 'radio') {
     throw new AgentError('INVALID_TARGET', 'A radio button cannot be unchecked by clicking it; check another radio button of the group instead.');

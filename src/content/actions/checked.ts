@@ -23,17 +23,17 @@ export function checkedState(element: Element): Checked {
   if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
     // A native switch (<input type=checkbox switch>, role=switch) is still a checkbox underneath.
     const kind: Kind = el.type === 'radio' ? 'radio' : getRole(el) === 'switch' ? 'switch' : 'checkbox';
-    if (el.type === 'checkbox' && el.indeterminate) return { checked: 'mixed', kind };
-    return { checked: el.checked, kind };
+    if (el.type === 'checkbox' && el.indeterminate) return { checked: 'mixed', kind, description: describe(el) };
+    return { checked: el.checked, kind, description: describe(el) };
   }
   const role = getRole(el) ?? 'none';
   if (ARIA_KINDS.has(role as Kind)) {
     const aria = el.getAttribute('aria-checked');
-    return { checked: aria === 'mixed' ? 'mixed' : aria === 'true', kind: role as Kind };
+    return { checked: aria === 'mixed' ? 'mixed' : aria === 'true', kind: role as Kind, description: describe(el) };
   }
   if (role === 'option') {
     const selected = el instanceof HTMLOptionElement ? el.selected : el.getAttribute('aria-selected') === 'true';
-    return { checked: selected, kind: 'option' };
+    return { checked: selected, kind: 'option', description: describe(el) };
   }
   throw new AgentError(
     'INVALID_TARGET',

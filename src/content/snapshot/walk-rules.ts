@@ -1,5 +1,5 @@
 import { composedParent, getStyle } from './dom.ts';
-import { contentVisibilityHides } from './visibility.ts';
+import { contentVisibilityHides, isVisibleBox } from './visibility.ts';
 
 /**
  * What the tree walk decides per element, kept apart from the walk itself:
@@ -77,6 +77,24 @@ export function isClickable(el: Element): boolean {
   }
   // A details' summary toggles it; an editing host takes text.
   return el.localName === 'summary' && el.parentElement?.localName === 'details';
+}
+
+/**
+ * A checkbox or radio drawn by its label instead (a CSS toggle switch: the
+ * input shrunk to nothing or made transparent, the label styled). Clicks
+ * reach it through the label, as a person's do, so it gets a ref.
+ */
+export function toggledByLabel(el: Element): boolean {
+  if (!(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio')) return false;
+  const labels = el.labels;
+  return !!labels && Array.from(labels).some(isVisibleBox);
+}
+
+/** The checkbox or radio of a label that draws it, when the input itself is not rendered (display:none). */
+export function undisplayedToggle(label: HTMLLabelElement): HTMLInputElement | null {
+  const control = label.control;
+  if (!(control instanceof HTMLInputElement) || (control.type !== 'checkbox' && control.type !== 'radio')) return null;
+  return control.getClientRects().length === 0 && getStyle(control).display !== 'contents' ? control : null;
 }
 
 /** An <option> of a <select> shown as a drop-down (not a list box). */

@@ -8,7 +8,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  isClickable, parentHasPointer,
+  isClickable, parentHasPointer, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
@@ -248,7 +248,10 @@ class Walker {
       return;
     }
 
-    let role = getRole(el);
+    // A <label> drawn as the toggle of a checkbox or radio that is not rendered: the control
+    // has no line of its own, so the label prints as it; actions go through the label.
+    const subject = (tag === 'label' && undisplayedToggle(el as HTMLLabelElement)) || el;
+    let role = getRole(subject);
     // What the walk flattens: no role, or a generic wrapper with nothing to say.
     const wrapper = role === null || (role === 'generic' && !hasNameAttr(el));
     let refable = false;
@@ -262,8 +265,8 @@ class Walker {
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
-      refable = style.pointerEvents !== 'none' && !(control && isDisabled(el, this.ariaDisabled))
-        && !(tag === 'option' && inDropDown(el)) && isVisibleBox(el);
+      refable = style.pointerEvents !== 'none' && !(control && isDisabled(subject, this.ariaDisabled))
+        && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el));
       cursor = refable && !control && pointer;
       if (refable && role === null) role = 'generic';
     }
@@ -282,7 +285,7 @@ class Walker {
       return;
     }
 
-    const node: SNode = { el, role, refable, cursor, ariaDisabled: this.ariaDisabled, kids: [] };
+    const node: SNode = { el: subject, role, refable, cursor, ariaDisabled: this.ariaDisabled, kids: [] };
     const refsBefore = this.refs;
     if (!NO_RENDERED_CHILDREN.has(tag)) {
       const wantText = this.wantText;

@@ -26,6 +26,8 @@ export const ActionReport = z.object({
   fieldHolds: z.string().optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
+  /** The element was already as asked (a checked box to check): no input was sent. */
+  unchanged: z.boolean().optional(),
   /** The page closed its own tab (window.close()). */
   tabClosed: z.boolean().optional(),
   /** The page stopped answering after the input: a script the action started is still running. */

@@ -18,6 +18,7 @@ export const SNAPSHOT_AFTER = {
 
 /** The short effect report every action returns: what was hit and what it caused. */
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
+  if (report.unchanged) return void response.text(`Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)`);
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
   if (report.navigatedTo && !report.download) response.text(`Navigated to ${report.navigatedTo}`);
   for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
