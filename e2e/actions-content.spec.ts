@@ -146,7 +146,7 @@ test.describe('locate', () => {
     expect(located.description).toBe('<input id="c" type="checkbox"> via its label <label id="l">Subscribe</label>');
     expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, [located.x, located.y])).toBe('l');
     await page.mouse.click(located.x, located.y);
-    expect(await value(page, { type: 'readChecked', target: { selector: '#c' } })).toEqual({ checked: true, kind: 'checkbox' });
+    expect(await value(page, { type: 'readChecked', target: { selector: '#c' } })).toMatchObject({ checked: true, kind: 'checkbox' });
   });
 
   test('disabled gives NOT_ENABLED after the timeout; enabling in time passes', async ({ page }) => {
@@ -293,12 +293,13 @@ test.describe('checked state and select', () => {
       <div role="switch" id="sw" aria-checked="true">Wifi</div><div role="option" id="o" aria-selected="true">A</div>
       <button id="b">Plain</button>`);
     const read = (selector: string) => value(page, { type: 'readChecked', target: { selector } });
-    expect(await read('#c')).toEqual({ checked: true, kind: 'checkbox' });
-    expect(await read('#l')).toEqual({ checked: true, kind: 'checkbox' });
-    expect(await read('#r')).toEqual({ checked: false, kind: 'radio' });
-    expect(await read('#m')).toEqual({ checked: 'mixed', kind: 'checkbox' });
-    expect(await read('#sw')).toEqual({ checked: true, kind: 'switch' });
-    expect(await read('#o')).toEqual({ checked: true, kind: 'option' });
+    expect(await read('#c')).toEqual({ checked: true, kind: 'checkbox', description: '<input id="c" type="checkbox">' });
+    // A label answers for its control, and says so.
+    expect(await read('#l')).toEqual({ checked: true, kind: 'checkbox', description: '<input id="c" type="checkbox">' });
+    expect(await read('#r')).toMatchObject({ checked: false, kind: 'radio' });
+    expect(await read('#m')).toMatchObject({ checked: 'mixed', kind: 'checkbox' });
+    expect(await read('#sw')).toMatchObject({ checked: true, kind: 'switch' });
+    expect(await read('#o')).toMatchObject({ checked: true, kind: 'option' });
     const plain = await failure(page, { type: 'readChecked', target: { selector: '#b' } });
     expect(plain.code).toBe('INVALID_TARGET');
     expect(plain.message).toContain('(role button) has no checked state');

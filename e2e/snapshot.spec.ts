@@ -371,6 +371,20 @@ function onePagePdf(text: string): string {
   return `${pdf}trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF`;
 }
 
+test('a rich-text editor without a textbox role is marked [editable], and fill writes into it', async ({ agent }) => {
+  const body = `<div contenteditable="true" id="editor" style="min-height:40px"><p>Draft <b>text</b></p></div>
+    <div role="textbox" contenteditable="true" aria-label="Comment">Hi</div>`;
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/editor', html(body, 'Editor')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/^- generic \[editable\] \[ref=e\d+\]:\n {2}- paragraph: Draft text$/m);
+  // Its own role says it already; and nothing inside the editor is marked again.
+  expect(text).toMatch(/^- textbox "Comment" \[ref=e\d+\]: Hi$/m);
+  expect(text.match(/\[editable\]/g)).toHaveLength(1);
+  await agent.server.ok('browser_fill', { ref: refOf(text, 'generic [editable]'), value: 'Final words' });
+  const page = await pageAt(agent.browser.context, '/editor');
+  expect(await page.locator('#editor').innerText()).toBe('Final words');
+});
+
 test('a PDF in the viewer: the snapshot says its text is not in it, and what shows it', async ({ agent }) => {
   const url = agent.pages.page('/report.pdf', onePagePdf('Quarterly report'), { contentType: 'application/pdf' });
   await agent.server.ok('browser_navigate', { url });

@@ -4,7 +4,7 @@ import { composedParent, shadowRootOf } from './dom.ts';
  * States and values printed after a node's name, in the order and spelling of
  * Playwright's aria snapshot (`[checked]`, `[checked=mixed]`, `[disabled]`,
  * `[expanded]`, `[active]`, `[level=2]`, `[pressed]`, `[selected]`), followed
- * by our `[required]` and `[invalid]`. Only computed for nodes that get printed.
+ * by our `[required]`, `[invalid]` and `[editable]`. Only computed for nodes that get printed.
  */
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -64,7 +64,17 @@ export function stateSuffix(el: Element, role: string, active: Element | null, a
   if (SELECTED_ROLES.has(role) && isSelected(el)) s += ' [selected]';
   if (REQUIRED_ROLES.has(role) && isRequired(el)) s += ' [required]';
   if (isInvalid(el)) s += ' [invalid]';
+  // A rich-text editor without a textbox role (ProseMirror, a comment box) is a
+  // generic to the accessibility tree; the model must still see where text goes.
+  if (!VALUE_ROLES.has(role) && isEditingHost(el)) s += ' [editable]';
   return s;
+}
+
+/** The root of a contenteditable region (not each element inside it). */
+function isEditingHost(el: Element): boolean {
+  if (!(el as HTMLElement).isContentEditable) return false;
+  const parent = composedParent(el) as HTMLElement | null;
+  return !parent?.isContentEditable;
 }
 
 function checkedState(el: Element): boolean | 'mixed' {
