@@ -123,6 +123,15 @@ test.describe('locate', () => {
     expect(covered.message).toMatch(/^<div id="consent-banner" class="modal">Accept cookies to continue<\/div> covers <button id="submit">Submit<\/button> at \(\d+, \d+\)/);
   });
 
+  test('a partly covered element is pressed where it shows, and the description names what covers its centre', async ({ page }) => {
+    await load(page, `<button id="b" style="position:fixed;left:100px;top:100px;width:200px;height:40px">Save</button>
+      <div id="bar" style="position:fixed;left:0;right:0;top:110px;height:100px;background:#333">Cookies</div>`);
+    const located = await value(page, { type: 'locate', target: { selector: '#b' }, options: { ...ALL, timeoutMs: 300 } });
+    expect(located.description).toBe('<button id="b">Save</button> (at its uncovered part: <div id="bar">Cookies</div> covers its centre)');
+    expect(located.y).toBeLessThan(110);
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, [located.x, located.y])).toBe('b');
+  });
+
   test('an element that lets clicks through names the ancestor that gets them', async ({ page }) => {
     await load(page, '<div id="card" class="card"><button id="b" style="pointer-events:none">Buy</button></div>');
     const through = await failure(page, { type: 'locate', target: { selector: '#b' }, options: { ...ALL, timeoutMs: 100 } });

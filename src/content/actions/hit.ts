@@ -62,6 +62,40 @@ export function actionPoint(el: Element): { x: number; y: number } | null {
   return best && { x: round(best.x), y: round(best.y) };
 }
 
+/** Where in a client rect a covered element is tried, as fractions of its size, nearest the centre first. */
+const TRY_AT = [0.5, 0.3, 0.7, 0.15, 0.85, 0.05, 0.95];
+
+/**
+ * A point where a press reaches `el` although its action point is covered
+ * (a cookie bar over the lower half of a button, a sticky header over the
+ * top of a card): what a person does, clicking the part they can see. Points
+ * on a grid over its visible rects, nearest the centre first; null when every one is covered.
+ */
+export function uncoveredPoint(el: Element): { x: number; y: number } | null {
+  const vp = viewport();
+  const candidates: { x: number; y: number; d: number }[] = [];
+  for (const r of Array.from(el.getClientRects())) {
+    const left = Math.max(r.left, 0);
+    const top = Math.max(r.top, 0);
+    const right = Math.min(r.right, vp.width);
+    const bottom = Math.min(r.bottom, vp.height);
+    if (right <= left || bottom <= top) continue;
+    for (const fx of TRY_AT) {
+      for (const fy of TRY_AT) {
+        const x = left + (right - left) * fx;
+        const y = top + (bottom - top) * fy;
+        candidates.push({ x: round(x), y: round(y), d: Math.abs(fx - 0.5) + Math.abs(fy - 0.5) });
+      }
+    }
+  }
+  candidates.sort((a, b) => a.d - b.d);
+  for (const { x, y } of candidates) {
+    const hit = deepElementFromPoint(x, y);
+    if (hit && reaches(el, hit)) return { x, y };
+  }
+  return null;
+}
+
 function composedParent(node: Node): Node | null {
   return (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null;
 }

@@ -6,13 +6,14 @@
  */
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
+import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { blockingModal } from '../snapshot/modal.ts';
 import { getName } from '../snapshot/names.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { describe } from './describe.ts';
-import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport } from './hit.ts';
+import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, uncoveredPoint } from './hit.ts';
 import { watchInvalidAround } from './validation.ts';
 
 export interface LocateResult extends Located {
@@ -82,17 +83,24 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         if (!sameFrame) previous = { el: at, rect, frame };
         if (moving) throw new NotYet('TIMEOUT', `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
       }
-      const point = actionPoint(at) ?? centerOf(at);
+      let point = actionPoint(at) ?? centerOf(at);
+      let aside = '';
       if (options.hitTest) {
         try {
           assertHit(at, point.x, point.y);
         } catch (error) {
-          if (error instanceof AgentError) throw new NotYet(error.code, error.message);
-          throw error;
+          if (!(error instanceof AgentError)) throw error;
+          // Partly covered: the part a person can see and click. Said in the report, as
+          // whatever covers the rest (a cookie bar, a sticky header) may be worth dismissing.
+          const open = error.code === 'COVERED' ? uncoveredPoint(at) : null;
+          if (!open) throw new NotYet(error.code, error.message);
+          const cover = deepElementFromPoint(point.x, point.y);
+          aside = ` (at its uncovered part: ${cover ? describe(cover) : 'something'} covers its centre)`;
+          point = open;
         }
       }
       const via = at === el ? '' : ` via its label ${describe(at)}`;
-      return { element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via };
+      return { element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside };
     } catch (error) {
       if (!(error instanceof NotYet)) throw error;
       last = error;
