@@ -282,6 +282,45 @@ test('select by value and by label, multi-select, and check/uncheck no-ops', asy
   expect(await page.locator('#cb').isChecked()).toBe(false);
 });
 
+const AUTOCOMPLETE = `<label for="city">City</label>
+  <input id="city" role="combobox" aria-expanded="false" aria-controls="list" aria-autocomplete="list" autocomplete="off">
+  <ul id="list" role="listbox" hidden></ul><label>Plain <input id="plain"></label><p id="chosen"></p>
+  <script>
+    const cities = ['Amsterdam', 'Athens', 'Berlin', 'Bern', 'Boston'];
+    const input = document.getElementById('city'), list = document.getElementById('list');
+    // Debounced, as autocompletes are: the options come 150 ms after the last key.
+    let timer;
+    input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(render, 150); });
+    function render() {
+      const q = input.value.toLowerCase();
+      list.replaceChildren(...cities.filter((c) => q && c.toLowerCase().startsWith(q)).map((c) => {
+        const li = document.createElement('li');
+        li.setAttribute('role', 'option');
+        li.textContent = c;
+        li.addEventListener('mousedown', (e) => { e.preventDefault(); input.value = c; document.getElementById('chosen').textContent = 'Chosen: ' + c; list.hidden = true; });
+        return li;
+      }));
+      list.hidden = !list.children.length;
+      input.setAttribute('aria-expanded', String(!list.hidden));
+    }
+  </script>`;
+
+test('typing into an autocomplete reports the suggestions it shows, with refs to pick one', async ({ agent }) => {
+  const snap = await open(agent, '/autocomplete', AUTOCOMPLETE);
+  const city = refOf(snap, 'combobox "City"');
+  const typed = await agent.server.ok('browser_type', { ref: city, text: 'B' });
+  expect(typed.text).toMatch(/^Suggestions in listbox \[ref=e\d+\] \(browser_click one to pick it\):\n- option "Berlin" \[ref=e\d+\]\n- option "Bern" \[ref=e\d+\]\n- option "Boston" \[ref=e\d+\]$/m);
+  // The next key narrows the list a moment later: the report waits for the new list, not the one already shown.
+  const narrowed = await agent.server.ok('browser_type', { ref: city, text: 'e' });
+  expect(narrowed.text).toMatch(/- option "Berlin" \[ref=e\d+\]\n- option "Bern" \[ref=(e\d+)\]$/);
+  await agent.server.ok('browser_click', { ref: refOf(narrowed.text, 'option "Bern"') });
+  expect(await pageText(agent, '/autocomplete', '#chosen')).toBe('Chosen: Bern');
+  // fill too; no matches, or a field that is not a combobox: no suggestions line.
+  expect((await agent.server.ok('browser_fill', { ref: city, value: 'Am' })).text).toContain('- option "Amsterdam"');
+  expect((await agent.server.ok('browser_fill', { ref: city, value: 'Zz' })).text).not.toContain('Suggestions');
+  expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Plain"'), value: 'B' })).text).not.toContain('Suggestions');
+});
+
 test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,

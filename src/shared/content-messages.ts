@@ -92,7 +92,7 @@ export type ContentRequest =
   /** Fields found invalid in the last `withinMs` (a form the keys tried to send). */
   | { type: 'invalidFields'; withinMs: number }
   /** What a text field holds after text went in (null for other elements). */
-  | { type: 'fieldValue'; target: TargetSpec }
+  | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
@@ -163,6 +163,14 @@ export interface InvalidField {
   message: string;
 }
 
+/** An autocomplete's options after text went in: snapshot lines with refs. */
+export interface Suggestions {
+  popup: string;
+  options: string[];
+  /** Options beyond those listed. */
+  more: number;
+}
+
 export interface ContentResults {
   ping: { pong: true };
   snapshot: ContentSnapshot;
@@ -170,7 +178,8 @@ export interface ContentResults {
   locate: Located;
   reveal: { box: Box };
   invalidFields: { fields: InvalidField[] };
-  fieldValue: { value: string; secret: boolean } | null;
+  /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
+  fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /**

@@ -76,16 +76,25 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
 /** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */
 const pageMovedOn = (effects: Effects) => Boolean(effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed);
 
+/** How long text in a combobox may take to bring up its suggestions (a debounce, then a fetch). */
+const SUGGESTIONS_WAIT_MS = 1000;
+
 /**
  * What a text field holds when that is not the text that went in: an input
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
-  const held = await tryFrame(tabId, frameOf(spec), { type: 'fieldValue', target: spec });
-  if (!held || held.value === expected) return {};
-  return { fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
+  const frameId = frameOf(spec);
+  const floor = await refFloor(tabId);
+  const suggest = { refPrefix: refPrefix(frameId), refFloor: floor, waitMs: SUGGESTIONS_WAIT_MS };
+  const held = await tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest });
+  if (!held) return {};
+  if (held.maxRef > floor) await raiseRefFloor(tabId, held.maxRef);
+  const suggestions = held.suggestions ? { suggestions: held.suggestions } : {};
+  if (held.value === undefined || held.value === expected) return suggestions;
+  return { ...suggestions, fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
 }
 
 /**

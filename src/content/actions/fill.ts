@@ -1,14 +1,17 @@
 /**
  * Getting a field ready for trusted text input (the background then sends
  * CDP Input.insertText or key events), and setting the value of inputs that
- * have no text to type (date, color, range …).
+ * have no text to type (date, color, range …); afterwards, what the field
+ * holds and what an autocomplete offers.
  */
-import type { ContentResults, TargetSpec } from '../../shared/content-messages.ts';
+import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { NATIVE_VALUE_TYPES, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
 import { resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { locate } from './locate.ts';
+import { suggestionsFor } from './suggestions.ts';
+import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
   const located = await locate(target, { visible: true, timeoutMs });
@@ -61,10 +64,14 @@ function assertFits(el: Element, length: number, hint = ''): void {
 }
 
 /** What a text field holds now, after fill or type; null for anything else (an editor's text is not compared). */
-export function fieldValue(target: TargetSpec): ContentResults['fieldValue'] {
-  const el = retargetLabel(resolveSpec(target).element, true);
-  if (!isTextInput(el)) return null;
-  return { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' };
+export async function fieldValue(request: Extract<ContentRequest, { type: 'fieldValue' }>): Promise<ContentResults['fieldValue']> {
+  const el = retargetLabel(resolveSpec(request.target).element, true);
+  const { suggest } = request;
+  if (suggest) raiseRefFloor(suggest.refFloor);
+  // First the suggestions: an inline autocomplete may complete the value as they come.
+  const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs) : undefined;
+  const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
+  return { ...value, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
 }
 
 // Focusing the focused element is a no-op (no extra focus events).

@@ -112,7 +112,12 @@ function composedAncestors(el: Element): Element[] {
   return chain;
 }
 
-function toFound(el: Element, refPrefix: string, active: Element | null): FoundElement {
+/** An element's line as the snapshot would print it, with a ref; withText: a nameless element's text after it. */
+export function lineFor(el: Element, refPrefix: string, withText = true): string {
+  return toFound(el, refPrefix, null, withText).line;
+}
+
+function toFound(el: Element, refPrefix: string, active: Element | null, withText = true): FoundElement {
   const role = getRole(el) ?? 'generic';
   const name = getName(el);
   const ref = refForElement(el, refPrefix);
@@ -121,7 +126,7 @@ function toFound(el: Element, refPrefix: string, active: Element | null): FoundE
   line += `${stateSuffix(el, role, active)} [ref=${ref}]`;
   if (!name) {
     line += hintFor(el);
-    const text = clip(innerText(el), 60);
+    const text = withText ? clip(innerText(el), 60) : '';
     if (text) line += `: ${text}`;
   }
   return { ref, role, name, line };

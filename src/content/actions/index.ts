@@ -66,7 +66,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         return elementAt(request);
       };
     case 'fieldValue':
-      return () => fieldValue(request.target);
+      return () => fieldValue(request);
     case 'invalidFields':
       return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs, formOfFocusedField(deepActiveElement(document))) });
     case 'focus':

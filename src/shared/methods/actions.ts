@@ -24,6 +24,8 @@ export const ActionReport = z.object({
   invalidFields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
+  /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */
+  suggestions: z.object({ popup: z.string(), options: z.array(z.string()), more: z.number() }).optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */

@@ -27,6 +27,11 @@ export async function reportAction(verb: string, report: ActionReport, response:
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
   if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   if (report.focus) response.text(`Focus: ${report.focus}`);
+  if (report.suggestions) {
+    const { popup, options, more } = report.suggestions;
+    response.text(`Suggestions in ${popup} (browser_click one to pick it):`, ...options.map((line) => `- ${line}`));
+    if (more) response.text(`- … ${more} more`);
+  }
   if (report.tabClosed) {
     response.text(`The page closed its tab (${report.tabId}). Commands without a tabId now go to the current tab; browser_tabs lists them.`);
     return;
