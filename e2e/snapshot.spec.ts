@@ -385,6 +385,26 @@ test('a rich-text editor without a textbox role is marked [editable], and fill w
   expect(await page.locator('#editor').innerText()).toBe('Final words');
 });
 
+test('an editor in a frame (a contenteditable body, or designMode) shows its body as [editable] with a ref, and takes text there', async ({ agent }) => {
+  const editor = agent.pages.page('/editor-frame', html('<p>Existing</p>', 'Editor frame').replace('<body>', '<body contenteditable="true">'));
+  const body = `<iframe src="${editor}"></iframe><iframe id="dm" srcdoc="<p>Design</p>"></iframe>
+    <script>document.getElementById('dm').onload = (e) => { e.target.contentDocument.designMode = 'on'; };</script>`;
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/cms', html(body, 'CMS')) });
+  await expect.poll(async () => (await agent.server.ok('browser_snapshot')).text).toContain('paragraph: Design');
+  const { text } = await agent.server.ok('browser_snapshot');
+  const editors = [...text.matchAll(/^ {2}- generic \[editable\] \[ref=(f\d+e\d+)\]:\n {4}- paragraph: (\w+)$/gm)].map((m) => [m[2], m[1]]);
+  expect(editors.map(([content]) => content)).toEqual(['Existing', 'Design']);
+  await agent.server.ok('browser_fill', { ref: editors[0][1], value: 'Rewritten' });
+  await agent.server.ok('browser_type', { ref: editors[1][1], text: ' more' });
+  const after = (await agent.server.ok('browser_snapshot')).text;
+  expect(after).toContain('- paragraph: Rewritten');
+  expect(after).toContain('- paragraph: Design more');
+  // The frame itself takes no text, and says where it goes; a click on it lands in its document.
+  const frame = refOf(text, 'iframe');
+  expect((await agent.server.call('browser_fill', { ref: frame, value: 'x' })).text).toContain('is a frame: its document takes the text');
+  expect((await agent.server.ok('browser_click', { ref: frame })).text).toMatch(/^Clicked <iframe/);
+});
+
 test('a PDF in the viewer: the snapshot says its text is not in it, and what shows it', async ({ agent }) => {
   const url = agent.pages.page('/report.pdf', onePagePdf('Quarterly report'), { contentType: 'application/pdf' });
   await agent.server.ok('browser_navigate', { url });

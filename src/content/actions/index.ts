@@ -49,7 +49,9 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'locate':
       return async (): Promise<ContentResults['locate']> => {
         const { element, ...located } = await locate(request.target, request.options);
-        if (request.guard) armGuard(element);
+        // A press on a frame goes to the frame's own document, which this one never sees:
+        // the hit test just made is all the guarding there is.
+        if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) armGuard(element);
         return located;
       };
     case 'guardOutcome':

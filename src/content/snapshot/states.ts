@@ -74,7 +74,8 @@ export function stateSuffix(el: Element, role: string, active: Element | null, a
 function isEditingHost(el: Element): boolean {
   if (!(el as HTMLElement).isContentEditable) return false;
   const parent = composedParent(el) as HTMLElement | null;
-  return !parent?.isContentEditable;
+  // In designMode the whole document is editable; its body is what takes the text.
+  return !parent?.isContentEditable || el.localName === 'body';
 }
 
 function checkedState(el: Element): boolean | 'mixed' {

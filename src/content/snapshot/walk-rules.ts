@@ -75,8 +75,9 @@ export function isClickable(el: Element): boolean {
     if (tabindex !== null && Number.parseInt(tabindex, 10) >= 0) return true;
     if (el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable) return true;
   }
-  // A details' summary toggles it; an editing host takes text.
-  return el.localName === 'summary' && el.parentElement?.localName === 'details';
+  // A details' summary toggles it; an editor frame's body (designMode) takes text.
+  if (el.localName === 'summary') return el.parentElement?.localName === 'details';
+  return el.localName === 'body' && (el as HTMLElement).isContentEditable;
 }
 
 /**

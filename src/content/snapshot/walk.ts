@@ -43,11 +43,13 @@ export function walk(root: Element, options: WalkOptions): SNode {
   const doc = root.ownerDocument;
   const whole = root === doc.body || root === doc.documentElement;
   walker.scanOwners(root.getRootNode() as Document | ShadowRoot, whole ? undefined : root);
-  if (whole) {
+  // An editor's frame (TinyMCE, CKEditor 4: the body is contenteditable, or designMode is on)
+  // prints its body, which takes the text, as a line with a ref.
+  if (whole && !(doc.body && (doc.body as HTMLElement).isContentEditable)) {
     walker.children(root, fragment.kids, true, false);
   } else {
     walker.parentPointer = parentHasPointer(root);
-    walker.element(root, fragment.kids, true);
+    walker.element(whole ? doc.body! : root, fragment.kids, true);
   }
   finish(fragment, options.interactive);
   return fragment;
