@@ -56,6 +56,29 @@ test('file upload sets files the page can read; a missing file is a clear error'
   expect(missing.text).toContain('File not found: /no/such/file.txt');
 });
 
+test('a drop zone that opens no file chooser gets the files dropped on it; one that takes no drop says so and the page stays', async ({ agent }, testInfo) => {
+  const file = testInfo.outputPath('drop.txt');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'dropped content');
+  const snap = await open(
+    agent,
+    '/drop-zone',
+    `<div id="zone" style="width:300px;height:80px;border:2px dashed" ondragover="event.preventDefault()"
+       ondrop="event.preventDefault(); const f = event.dataTransfer.files[0]; f.text().then((t) => document.getElementById('out').textContent = f.name + ':' + t)">Drop files here</div>
+     <div id="lax" style="width:300px;height:80px" ondragover="event.preventDefault()" onclick="">Accepts the drag, keeps nothing</div>
+     <p id="plain" onclick="">Plain text</p><p id="out"></p>`,
+  );
+  const result = await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'Drop files here'), paths: [file] });
+  expect(result.text).toContain('← 1 file, dropped on it (a click opened no file chooser)');
+  await expect.poll(() => text(agent, '#out')).toBe('drop.txt:dropped content');
+  const plain = await agent.server.call('browser_file_upload', { ref: refOf(snap, 'Plain text'), paths: [file] });
+  expect(plain.text).toContain('opened no file chooser, and it takes no dropped files');
+  // No handler takes the drop: an error, and the page stays.
+  const lax = await agent.server.call('browser_file_upload', { ref: refOf(snap, 'Accepts the drag'), paths: [file] });
+  expect(lax.text).toContain('the page did not take files dropped on it');
+  expect((await agent.server.ok('browser_evaluate', { expression: 'location.pathname' })).text).toContain('/drop-zone');
+});
+
 test('an upload button that clicks a hidden file input: its chooser is filled, also after a plain click and inside a frame', async ({ agent }, testInfo) => {
   const file = testInfo.outputPath('report.txt');
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -109,6 +109,9 @@ export type ContentRequest =
   /** Focuses for typing; with clear, selects all content so the first key replaces it. */
   | { type: 'prepareType'; target: TargetSpec; text: string; clear: boolean; timeoutMs: number }
   | { type: 'readChecked'; target: TargetSpec }
+  /** Before files are dropped on the target through CDP: note the drop (content/actions/drop.ts); dropOutcome reads it. */
+  | { type: 'watchDrop'; target: TargetSpec }
+  | { type: 'dropOutcome' }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number }
@@ -196,6 +199,8 @@ export interface ContentResults {
   prepareFill: { mode: 'insertText' | 'done'; description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
   prepareType: { description: string; before?: string };
+  watchDrop: null;
+  dropOutcome: { reached: boolean; taken: boolean };
   readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
   selectOption: { selected: string[]; description: string };
   scroll: { scrollX: number; scrollY: number; description?: string };

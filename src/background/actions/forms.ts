@@ -8,7 +8,7 @@ import { resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
-import { ACTIONABLE, frameOf, targetSpec } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
@@ -64,7 +64,8 @@ export async function scroll(params: Params<'scroll'>): Promise<Result<'scroll'>
  * Files into a page, three ways: a file chooser an earlier click opened (no
  * target); a file input in the main frame, set directly (hidden ones too);
  * anything else — the styled "Upload" button most pages show, an input in a
- * frame or shadow root — clicked, and the chooser that click opens filled.
+ * frame or shadow root — clicked, and the chooser that click opens filled;
+ * where the click opens none, the files dropped on it (a drop-only zone).
  * The server has already checked that every path exists.
  */
 export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandContext): Promise<Result<'fileUpload'>> {
@@ -89,11 +90,32 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
   const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
   const chooser = await nextFileChooser(tabId, CHOOSER_WAIT_MS);
   if (!chooser) {
-    throw new AgentError('INVALID_TARGET', `Clicking ${point.description} opened no file chooser. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one) or the button that opens the chooser.`);
+    // A drop zone that only takes dropped files.
+    const dropped = await dropFiles(tabId, spec, params.paths, ctx.actionWaitMs);
+    if (dropped === 'taken') return { tabId, detail: `${point.description} ← ${count}, dropped on it (a click opened no file chooser)`, via: 'cdp', ...effects };
+    throw new AgentError(
+      'INVALID_TARGET',
+      `Clicking ${point.description} opened no file chooser, and ${dropped === 'refused' ? 'the page did not take files dropped on it' : 'it takes no dropped files'}. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one), the button that opens the chooser, or the drop zone.`,
+    );
   }
   await fillChooser(tabId, chooser, params.paths);
   const { fileChooser: _filled, ...rest } = effects;
   return { tabId, detail: `${point.description} → file chooser ← ${count}`, via: 'cdp', ...rest };
+}
+
+/**
+ * Drags the files onto the element through CDP, as a person drags them from
+ * their desktop. 'none': the page accepts no drop there (no drop event came);
+ * 'refused': the drop came but no handler took it.
+ */
+async function dropFiles(tabId: number, spec: TargetSpec, paths: string[], timeoutMs: number): Promise<'taken' | 'refused' | 'none'> {
+  const frameId = frameOf(spec);
+  const point = await pointFor(tabId, spec, { visible: true, scroll: true, hitTest: true, timeoutMs });
+  await sendToFrame(tabId, frameId, { type: 'watchDrop', target: spec });
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp(tabId, 'Input.dispatchDragEvent', { type, x: point.x, y: point.y, data });
+  const { reached, taken } = await sendToFrame(tabId, frameId, { type: 'dropOutcome' });
+  return taken ? 'taken' : reached ? 'refused' : 'none';
 }
 
 /** How long after its click a button may take to open its file chooser. */

@@ -8,6 +8,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
+import { dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
 import { elementAt, find, focusedLine } from './find.ts';
@@ -77,6 +78,10 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => prepareFill(request.target, request.value, request.timeoutMs);
     case 'prepareType':
       return () => prepareType(request.target, request.text, request.clear, request.timeoutMs);
+    case 'watchDrop':
+      return () => watchDrop(request.target);
+    case 'dropOutcome':
+      return () => dropOutcome();
     case 'readChecked':
       return () => readChecked(request.target);
     case 'selectOption':

@@ -38,7 +38,7 @@ export const fileUpload = defineTool({
   name: 'browser_file_upload',
   title: 'Upload files',
   description:
-    'Choose files on this machine for the page: give the <input type="file"> (ref or selector, hidden ones too), or the button that opens the file chooser (it is clicked and its chooser filled), or no element to fill the file chooser an earlier click opened.',
+    'Choose files on this machine for the page: give the <input type="file"> (ref or selector, hidden ones too), or the button that opens the file chooser (it is clicked and its chooser filled), or a drop zone (the files are dropped on it), or no element to fill the file chooser an earlier click opened.',
   schema: { ...TARGET, paths: z.array(z.string()).min(1).describe('Absolute paths of the files') },
   readOnly: false,
   async handle(params, response, ctx) {
