@@ -50,10 +50,14 @@ async function capture(tabId: number, params: Params<'screenshot'>, target: Targ
     ]);
     const { options, description } = captureOptions(params, element, metrics, dpr);
     await hiding;
-    const { data } = await unlessNavigated(tabId, cdp<{ data: string }>(tabId, 'Page.captureScreenshot', { format, ...(format === 'jpeg' ? { quality: params.quality ?? 80 } : {}), ...options }));
+    // optimizeForSpeed: a faster PNG encoder (half the time on a busy page) for a somewhat
+    // larger file; what a model pays for is the image's size in pixels, not in bytes.
+    const encoding = format === 'jpeg' ? { quality: params.quality ?? 80 } : { optimizeForSpeed: true };
+    const { data } = await unlessNavigated(tabId, cdp<{ data: string }>(tabId, 'Page.captureScreenshot', { format, ...encoding, ...options }));
     return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
   } finally {
-    if (await hiding) await sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
+    // Not awaited: the image is taken, and messages to the frame keep their order.
+    if (await hiding) void sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
   }
 }
 
