@@ -345,7 +345,8 @@ test.describe('scroll', () => {
     expect(await value(page, { type: 'scroll', deltaX: 0, deltaY: 500 })).toEqual({ scrollX: 0, scrollY: 500 });
     const into = await value(page, { type: 'scroll', target: { selector: '#box' }, deltaX: 0, deltaY: 300 });
     expect(into.scrollY).toBeGreaterThan(2000);
-    expect(into.description).toContain('and its scroll container <div id="box">inner</div> by (0, 300) to (0, 300)');
+    // The element is the scroller: it is what moved.
+    expect(into.description).toBe('<div id="box">inner</div> by (0, 300) to (0, 300)');
     expect(await page.evaluate(() => document.getElementById('box')!.scrollTop)).toBe(300);
   });
 
@@ -354,7 +355,7 @@ test.describe('scroll', () => {
       <div id="app" style="height:100%;overflow:auto"><div style="height:5000px">tall</div></div>`);
     const result = await value(page, { type: 'scroll', deltaX: 0, deltaY: 400 });
     expect(result.scrollY).toBe(0);
-    expect(result.description).toBe('Scrolled <div id="app">tall</div> to (0, 400)');
+    expect(result.description).toBe('<div id="app">tall</div> by (0, 400) to (0, 400)');
     expect(await page.evaluate(() => document.getElementById('app')!.scrollTop)).toBe(400);
   });
 });

@@ -145,7 +145,7 @@ test('hover, double click, focus and scroll', async ({ agent }) => {
   await agent.server.ok('browser_scroll', { selector: '#far' });
   expect((await agent.server.ok('browser_is', { what: 'in_viewport', selector: '#far' })).text).toBe('true');
   const scrolled = await agent.server.ok('browser_scroll', { deltaY: -5000 });
-  expect(scrolled.text).toContain('page scrolled to (0, 0)');
+  expect(scrolled.text).toMatch(/^Scrolled the page by \(0, -5000\) to \(0, 0\)/);
 });
 
 test('selectors: invalid and missing selectors are typed errors; several matches act on the first visible one', async ({ agent }) => {

@@ -142,7 +142,7 @@ const EXAMPLE_RESPONSES: Record<string, string> = {
   browser_mouse_move_xy: 'Moved the mouse to (320, 240): canvas [ref=e3]',
   browser_mouse_drag_xy: 'Dragged from (100, 200): canvas [ref=e3] to (400, 200): canvas [ref=e3]',
   browser_mouse_wheel_xy: 'Turned the wheel at (320, 240): canvas [ref=e3] by (0, -300)',
-  browser_scroll: 'Scrolled: page by 0, 600',
+  browser_scroll: 'Scrolled the page by (0, 600) to (0, 600)',
   browser_file_upload: 'Uploaded to button "Photo": photo.png',
   browser_wait_for: 'Done after 412 ms: text "Order confirmed" is visible',
   browser_handle_dialog: 'Accepted the confirm dialog "Delete this item?"',

@@ -57,7 +57,8 @@ export async function scroll(params: Params<'scroll'>): Promise<Result<'scroll'>
   assertNoDialog(tabId);
   const spec = targetSpec(params, false);
   const result = await sendToFrame(tabId, frameOf(spec), { type: 'scroll', target: spec, deltaX: params.deltaX ?? 0, deltaY: params.deltaY ?? 0 });
-  return { tabId, detail: `${result.description ? `${result.description}; ` : ''}page scrolled to (${Math.round(result.scrollX)}, ${Math.round(result.scrollY)})`, via: 'dom' };
+  const page = `(${Math.round(result.scrollX)}, ${Math.round(result.scrollY)})`;
+  return { tabId, detail: result.description ? `${result.description}; the page is at ${page}` : `the page by (${params.deltaX ?? 0}, ${params.deltaY ?? 0}) to ${page}`, via: 'dom' };
 }
 
 /**

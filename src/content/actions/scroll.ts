@@ -12,14 +12,18 @@ export function scroll(target: TargetSpec | undefined, deltaX: number, deltaY: n
     const resolved = resolveSpec(target);
     const el = resolved.element;
     if (!fullyInViewport(el)) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    let description = `Scrolled ${describe(el)}${matchNote(resolved)} into view`;
+    const named = `${describe(el)}${matchNote(resolved)}`;
+    let description = `${named} into view`;
     if (deltaX || deltaY) {
       const scroller = scrollerOf(el, deltaX, deltaY);
       if (scroller) {
         scroller.scrollBy({ left: deltaX, top: deltaY, behavior: 'instant' });
-        description += ` and its scroll container ${describe(scroller)} by (${deltaX}, ${deltaY}) to (${Math.round(scroller.scrollLeft)}, ${Math.round(scroller.scrollTop)})`;
+        const moved = `by (${deltaX}, ${deltaY}) to (${Math.round(scroller.scrollLeft)}, ${Math.round(scroller.scrollTop)})`;
+        // The element is the scroller itself (a list, a panel) or sits in one.
+        description = scroller === el ? `${named} ${moved}` : `${description}, and its scroll container ${describe(scroller)} ${moved}`;
       } else {
         window.scrollBy({ left: deltaX, top: deltaY, behavior: 'instant' });
+        description += `, and the page by (${deltaX}, ${deltaY})`;
       }
     }
     return { scrollX: window.scrollX, scrollY: window.scrollY, description };
@@ -34,12 +38,12 @@ export function scroll(target: TargetSpec | undefined, deltaX: number, deltaY: n
   const vp = viewport();
   const middle = document.elementFromPoint(vp.width / 2, vp.height / 2);
   const scroller = middle && scrollerOf(middle, deltaX, deltaY);
-  if (!scroller) return { scrollX: window.scrollX, scrollY: window.scrollY, description: 'Nothing scrolled: the page is at its edge or does not scroll that way.' };
+  if (!scroller) return { scrollX: window.scrollX, scrollY: window.scrollY, description: 'nothing: the page is at its edge or does not scroll that way' };
   scroller.scrollBy({ left: deltaX, top: deltaY, behavior: 'instant' });
   return {
     scrollX: window.scrollX,
     scrollY: window.scrollY,
-    description: `Scrolled ${describe(scroller)} to (${Math.round(scroller.scrollLeft)}, ${Math.round(scroller.scrollTop)})`,
+    description: `${describe(scroller)} by (${deltaX}, ${deltaY}) to (${Math.round(scroller.scrollLeft)}, ${Math.round(scroller.scrollTop)})`,
   };
 }
 

@@ -77,6 +77,6 @@ export const scroll = defineTool({
   readOnly: false,
   async handle(params, response, ctx) {
     const report = await ctx.browser.call('scroll', params, ctx.timeoutMs);
-    await reportAction('Scrolled:', report, response, ctx);
+    await reportAction('Scrolled', report, response, ctx);
   },
 });
