@@ -200,9 +200,19 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
       });
     }
     // A frame that loaded but had no content script yet (it comes at document_idle) missed its
-    // nonce: once its script runs, it asks its parent for the nonce again.
+    // nonce: once its script runs, it asks its parent for the nonce again. Hidden frames got
+    // none (they have no slot), so they never answered: they get theirs now, and once they
+    // answer, a frame that never loads next to them no longer holds the wait to its end.
     setTimeout(() => {
+      if (!unanswered.size) return;
       for (const frameId of unanswered) void sendToFrame(tabId, frameId, { type: 'helloParent' }).catch(() => undefined);
+      void sendToFrame(tabId, parentFrameId, { type: 'childFrames', hidden: true }).then(({ nonces: hidden }) => {
+        for (const nonce of hidden) {
+          void nonceReported(tabId, nonce, waitMs - NUDGE_AFTER_MS).then((id) => {
+            if (id !== null && unanswered.delete(id) && !unanswered.size) giveUp();
+          });
+        }
+      }, () => undefined);
     }, NUDGE_AFTER_MS);
   }
   const ids = await Promise.all(reported);

@@ -30,7 +30,7 @@ if (!window.__llmBrowserAgentLoaded) {
       case 'frameOffset':
         return reply(() => frameOffset(request));
       case 'childFrames':
-        return reply(() => ({ nonces: childFrames() }));
+        return reply(() => ({ nonces: childFrames(request.hidden) }));
       case 'helloParent':
         return reply(() => {
           if (window.parent !== window) window.parent.postMessage({ [FRAME_HELLO_KEY]: true }, '*');

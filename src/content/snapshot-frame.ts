@@ -34,9 +34,9 @@ export function answerFrameHellos(): void {
   });
 }
 
-/** Nonces for this frame's displayed child frames, in document order, shadow roots included (for searches across frames). */
-export function childFrames(): string[] {
-  return queryDeep<FrameElement>('iframe, frame').filter(isVisible).map(nonceFor);
+/** Nonces for this frame's displayed child frames (or its hidden ones), in document order, shadow roots included (for searches across frames). */
+export function childFrames(hidden = false): string[] {
+  return queryDeep<FrameElement>('iframe, frame').filter((frame) => isVisible(frame) !== hidden).map(nonceFor);
 }
 
 /** Where the child frame that got `nonce` sits in this frame's viewport (frame-aim.ts); null once its iframe is gone. */

@@ -118,7 +118,8 @@ export type ContentRequest =
   /** One look, no waiting: whether `text` is shown (appear) or not shown (!appear) in this frame; null when it holds, else what is shown. */
   | { type: 'checkText'; text: string; appear: boolean }
   /** Posts a fresh nonce into each displayed child frame, as a snapshot does, so the worker can link frame ids to them. */
-  | { type: 'childFrames' }
+  /** hidden: the frames not displayed instead (they load and answer, but have no place in a snapshot). */
+  | { type: 'childFrames'; hidden?: boolean }
   | { type: 'helloParent' }
   | { type: 'get'; what: GetWhat; target?: TargetSpec; name?: string }
   | { type: 'is'; what: IsWhat; target: TargetSpec }
