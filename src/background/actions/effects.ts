@@ -157,11 +157,17 @@ export async function withEffects<T>(
     // An action whose own page request a dialog cut short (DIALOG_OPEN) opened it: report it as its effect.
     const acting = act().catch((error: unknown) => {
       if (dialog && error instanceof AgentError && error.code === 'DIALOG_OPEN') return 'dialog' as const;
+      // The input made the page close its own tab before the input's acknowledgement came back
+      // (window.close() on a click; seen once in a full test run): the input arrived.
+      if (error instanceof AgentError && error.code === 'TAB_CLOSED') {
+        tabClosed = true;
+        return 'closed' as const;
+      }
       throw error;
     });
     const value = await Promise.race([acting, dialogPromise]);
     let busy = false;
-    if (value !== 'dialog' && !options.settled) {
+    if (value !== 'dialog' && value !== 'closed' && !options.settled) {
       // One round trip through the page's main thread: by then a navigation
       // or window.open the input triggered has reached the browser. A dialog
       // the page opens meanwhile blocks that thread, so it ends the wait too.
@@ -195,7 +201,7 @@ export async function withEffects<T>(
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;
     }
     return {
-      value: value === 'dialog' ? undefined : (value as T),
+      value: value === 'dialog' || value === 'closed' ? undefined : (value as T),
       effects: {
         ...(navigationStarted ? { navigatedTo: navigationStarted } : {}),
         ...(framesNavigated.length ? { framesNavigated } : {}),

@@ -17,11 +17,14 @@ const MAX_SHOWN = 10;
 const SETTLE_MS = 60;
 /** A list that did not change since the keys may still be replaced (a debounce): it must hold this long. */
 const UNCHANGED_MS = 350;
+const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];
 const OPTION_SELECTOR = '[role=option], [role=treeitem], [role=menuitem], [role=gridcell]';
 
 export async function suggestionsFor(field: Element, refPrefix: string, waitMs: number): Promise<Suggestions | undefined> {
   const combobox = comboboxOf(field);
-  if (!combobox) return undefined;
+  // Only one that says it has a popup: an <input list> (its list is the browser's own) or a
+  // field without one would cost every fill the whole wait.
+  if (!combobox || !POPUP_ATTRIBUTES.some((attr) => combobox.hasAttribute(attr))) return undefined;
   const start = performance.now();
   let first: string | undefined;
   let seen = '';
