@@ -332,6 +332,9 @@ test('toggle switches drawn by their label get a ref, even with the input shrunk
   expect(snap).toMatch(/^- checkbox "Dark mode" \[ref=e\d+\]$/m);
   expect(snap).toMatch(/^- checkbox "Notifications" \[ref=e\d+\]$/m);
   expect(snap).not.toContain('text: Notifications');
+  // browser_find sees them as the snapshot does.
+  const found = await agent.server.ok('browser_find', { role: 'checkbox', name: 'Notifications' });
+  expect(found.text).toContain(`checkbox "Notifications" [ref=${refOf(snap, 'checkbox "Notifications"')}]`);
   for (const name of ['Dark mode', 'Notifications']) await agent.server.ok('browser_check', { ref: refOf(snap, `checkbox "${name}"`) });
   const page = await pageAt(agent.browser.context, '/switches');
   expect(await page.evaluate(() => [(document.getElementById('zero') as HTMLInputElement).checked, (document.getElementById('none') as HTMLInputElement).checked])).toEqual([true, true]);

@@ -18,6 +18,7 @@ import { raiseRefFloor } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { deepActiveElement, stateSuffix } from '../snapshot/states.ts';
 import { isHiddenForAria } from '../snapshot/visibility.ts';
+import { undisplayedToggle } from '../snapshot/walk-rules.ts';
 import { clip, normalize } from './describe.ts';
 import { isDownloadLink } from './guard.ts';
 
@@ -119,7 +120,7 @@ export function lineFor(el: Element, refPrefix: string, withText = true): string
 
 function toFound(el: Element, refPrefix: string, active: Element | null, withText = true): FoundElement {
   const role = getRole(el) ?? 'generic';
-  const name = getName(el);
+  const name = nameOf(el);
   const ref = refForElement(el, refPrefix);
   let line = role;
   if (name) line += ` ${JSON.stringify(clip(name, 100))}`;
@@ -135,12 +136,14 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
 function byRole(root: Element, role: string | undefined, name: string | undefined, text: string | undefined): Element[] {
   const found: Element[] = [];
   walk(root, (el) => {
-    const r = getRole(el);
+    // A label drawn as the toggle of a checkbox that is not rendered stands for it, as in the snapshot.
+    const subject = (el.localName === 'label' && undisplayedToggle(el as HTMLLabelElement)) || el;
+    const r = getRole(subject);
     if (!r || (role ? r !== role : UNNAMED_ROLES.has(r))) return;
     if (isHiddenForAria(el)) return;
-    if (name && !getName(el).toLowerCase().includes(name)) return;
+    if (name && !nameOf(subject).toLowerCase().includes(name)) return;
     if (text && !innerText(el).toLowerCase().includes(text)) return;
-    found.push(el);
+    found.push(subject);
   });
   return found;
 }
@@ -169,7 +172,7 @@ function byText(root: Element, text: string, name: string | undefined): Element[
     const target = lift(el);
     if (seen.has(target)) continue;
     seen.add(target);
-    if (name && !getName(target).toLowerCase().includes(name)) continue;
+    if (name && !nameOf(target).toLowerCase().includes(name)) continue;
     found.push(target);
   }
   return found;
@@ -182,6 +185,17 @@ function lift(el: Element): Element {
     if (role && LIFT_ROLES.has(role)) return e;
   }
   return el;
+}
+
+/**
+ * The accessible name; for a checkbox that is not rendered but drawn by its
+ * label, the label's text, as the snapshot names it (hidden elements have no name).
+ */
+function nameOf(el: Element): string {
+  const name = getName(el);
+  if (name || !(el instanceof HTMLInputElement) || el.getClientRects().length) return name;
+  const label = Array.from(el.labels ?? []).find((l) => l.getClientRects().length);
+  return label ? innerText(label) : '';
 }
 
 function walk(el: Element, visit: (el: Element) => void): void {
