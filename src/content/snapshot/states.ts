@@ -72,7 +72,8 @@ export function stateSuffix(el: Element, role: string, active: Element | null, a
 
 /** The root of a contenteditable region (not each element inside it). */
 function isEditingHost(el: Element): boolean {
-  if (!(el as HTMLElement).isContentEditable) return false;
+  // Only a contenteditable attribute makes a host (or designMode, the body); the attribute test is the cheap one.
+  if (!(el.localName === 'body' || el.hasAttribute('contenteditable')) || !(el as HTMLElement).isContentEditable) return false;
   const parent = composedParent(el) as HTMLElement | null;
   // In designMode the whole document is editable; its body is what takes the text.
   return !parent?.isContentEditable || el.localName === 'body';
