@@ -333,9 +333,13 @@ test.describe('checked state and select', () => {
     const missed = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['many'], timeoutMs: 1000 });
     expect(missed.message).toContain('has no option with value or label "many". Containing "many": "de" (Germany). Available: ');
     expect((await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr', 'de'], timeoutMs: 1000 })).code).toBe('INVALID_PARAMS');
-    const custom = await failure(page, { type: 'selectOption', target: { selector: '#lb' }, values: ['X'], timeoutMs: 1000 });
-    expect(custom.code).toBe('INVALID_TARGET');
-    expect(custom.message).toContain('click the option by its ref');
+    // A drop-down made of divs: its options are clicked by the service worker, found here with refs.
+    expect(await value(page, { type: 'selectOption', target: { selector: '#lb' }, values: ['X'], timeoutMs: 1000 })).toEqual({ custom: 'shown', description: '<div id="lb" role="listbox">X</div>' });
+    const found = await value(page, { type: 'customOptions', target: { selector: '#lb' }, values: ['x'], refPrefix: '', refFloor: 0, waitMs: 100 });
+    expect(found).toMatchObject({ refs: [expect.stringMatching(/^e\d+$/)], labels: ['X'] });
+    const option = await failure(page, { type: 'selectOption', target: { selector: '#lb [role=option]' }, values: ['X'], timeoutMs: 1000 });
+    expect(option.code).toBe('INVALID_TARGET');
+    expect(option.message).toContain('It is an option of a custom drop-down: click it');
   });
 });
 

@@ -321,6 +321,47 @@ test('typing into an autocomplete reports the suggestions it shows, with refs to
   expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Plain"'), value: 'B' })).text).not.toContain('Suggestions');
 });
 
+test('a custom drop-down (a design system Select): select_option opens it and clicks the option', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/custom-select',
+    `<span id="lbl">Color</span>
+     <button id="trigger" role="combobox" aria-labelledby="lbl" aria-haspopup="listbox" aria-expanded="false">Choose…</button>
+     <div role="listbox" aria-label="Sizes"><div role="option" aria-selected="false">Small</div><div role="option" aria-selected="false">Large</div></div>
+     <script>
+       // As design systems do: the list is rendered into <body> when opened (a portal), a moment after the click.
+       const trigger = document.getElementById('trigger');
+       trigger.addEventListener('click', () => setTimeout(() => {
+         const list = document.createElement('ul');
+         list.id = 'color-list';
+         list.setAttribute('role', 'listbox');
+         for (const c of ['Red', 'Green', 'Blue']) {
+           const li = document.createElement('li');
+           li.setAttribute('role', 'option');
+           li.textContent = c;
+           li.addEventListener('click', () => { trigger.textContent = c; list.remove(); trigger.setAttribute('aria-expanded', 'false'); trigger.removeAttribute('aria-controls'); });
+           list.append(li);
+         }
+         document.body.append(list);
+         trigger.setAttribute('aria-controls', 'color-list');
+         trigger.setAttribute('aria-expanded', 'true');
+       }, 100));
+       for (const o of document.querySelectorAll('[aria-label=Sizes] [role=option]')) o.addEventListener('click', () => o.setAttribute('aria-selected', 'true'));
+     </script>`,
+  );
+  const color = refOf(snap, 'combobox "Color"');
+  const picked = await agent.server.ok('browser_select_option', { ref: color, values: ['green'] });
+  expect(picked.text).toMatch(/→ opened it and clicked option "Green" \[ref=e\d+\]/);
+  expect(await pageText(agent, '/custom-select', '#trigger')).toBe('Green');
+  // A list on screen: its options are clicked.
+  await agent.server.ok('browser_select_option', { ref: refOf(snap, 'listbox "Sizes"'), values: ['Large'] });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('option "Large" [selected]');
+  const missing = await agent.server.call('browser_select_option', { ref: color, values: ['Purple'] });
+  expect(missing.text).toContain('has no option "Purple". Shown: "Red", "Green", "Blue".');
+  const two = await agent.server.call('browser_select_option', { ref: color, values: ['Red', 'Blue'] });
+  expect(two.text).toContain('pick one value per call');
+});
+
 test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,

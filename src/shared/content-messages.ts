@@ -113,6 +113,8 @@ export type ContentRequest =
   | { type: 'watchDrop'; target: TargetSpec }
   | { type: 'dropOutcome' }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
+  /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
+  | { type: 'customOptions'; target: TargetSpec; values: string[]; refPrefix: string; refFloor: number; waitMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number }
   /** One look, no waiting: whether `text` is shown (appear) or not shown (!appear) in this frame; null when it holds, else what is shown. */
@@ -203,7 +205,9 @@ export interface ContentResults {
   watchDrop: null;
   dropOutcome: { reached: boolean; taken: boolean };
   readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
-  selectOption: { selected: string[]; description: string };
+  /** custom: a drop-down made of divs, whose options are clicked ('closed': open it first). */
+  selectOption: { selected: string[]; description: string } | { custom: 'shown' | 'closed'; description: string };
+  customOptions: { refs: string[]; labels: string[]; maxRef: number };
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };
   checkText: { seen: string | null };

@@ -4,11 +4,12 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { resolveTab } from '../tabs.ts';
+import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
-import { ACTIONABLE, frameOf, pointFor, targetSpec } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
@@ -41,7 +42,34 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
     sendToFrame(tabId, frameOf(spec), { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs }),
   );
+  if (result && 'custom' in result) return selectCustom(tabId, spec, params.values, result, ctx);
   return { tabId, detail: `${result?.description ?? ''} → selected ${JSON.stringify(result?.selected ?? [])}`, via: 'dom', ...effects };
+}
+
+/** How long a custom drop-down may take to show its options once clicked open. */
+const OPTIONS_WAIT_MS = 1000;
+
+/**
+ * A drop-down made of divs (a design system's Select): clicked open if it is
+ * closed, then each option clicked with trusted input, as a person picks one.
+ * Instead of three calls (open, snapshot, click) and a guess at the wait between.
+ */
+async function selectCustom(tabId: number, spec: TargetSpec, values: string[], found: { custom: 'shown' | 'closed'; description: string }, ctx: CommandContext): Promise<Result<'selectOption'>> {
+  const frameId = frameOf(spec);
+  const actionable = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs };
+  const click = (at: { x: number; y: number }) => mouseClick(tabId, at.x, at.y);
+  if (found.custom === 'closed') {
+    // Most close when an option is picked: a second value would need opening again.
+    if (values.length > 1) throw new AgentError('INVALID_PARAMS', `${found.description} is a custom drop-down: pick one value per call.`);
+    await guardedClick(tabId, spec, actionable, ctx, click);
+  }
+  const floor = await refFloor(tabId);
+  const picked = await sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values, refPrefix: refPrefix(frameId), refFloor: floor, waitMs: OPTIONS_WAIT_MS });
+  if (picked.maxRef > floor) await raiseRefFloor(tabId, picked.maxRef);
+  let effects = {};
+  for (const ref of picked.refs) ({ effects } = await guardedClick(tabId, targetFromString(ref), actionable, ctx, click));
+  const options = picked.labels.map((label, i) => `option "${label}" [ref=${picked.refs[i]}]`).join(', ');
+  return { tabId, detail: `${found.description} → ${found.custom === 'closed' ? 'opened it and ' : ''}clicked ${options}`, via: 'cdp', ...effects };
 }
 
 export async function focus(params: Params<'focus'>, ctx: CommandContext): Promise<Result<'focus'>> {

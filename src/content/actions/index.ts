@@ -15,7 +15,7 @@ import { elementAt, find, focusedLine } from './find.ts';
 import { locate } from './locate.ts';
 import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
-import { selectOption } from './select.ts';
+import { customOptions, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { formOfFocusedField, invalidFieldsSince } from './validation.ts';
@@ -86,6 +86,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => readChecked(request.target);
     case 'selectOption':
       return () => selectOption(request.target, request.values, request.timeoutMs);
+    case 'customOptions':
+      return () => customOptions(request);
     case 'scroll':
       return () => scroll(request.target, request.deltaX ?? 0, request.deltaY ?? 0);
     case 'waitFor':

@@ -1,17 +1,24 @@
 /**
  * Choosing options of a native <select> (single or multiple). Custom
- * drop-downs (role=listbox/combobox made of divs) are clicked instead.
+ * drop-downs (role=listbox/combobox made of divs) are clicked instead: the
+ * service worker opens them and clicks the options found here.
  */
-import type { ContentResults, TargetSpec } from '../../shared/content-messages.ts';
+import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
+import { currentMaxRef, raiseRefFloor, refForElement } from '../snapshot/refs.ts';
+import { getName } from '../snapshot/names.ts';
 import { getRole } from '../snapshot/roles.ts';
-import { clip, describe } from './describe.ts';
-import { locate } from './locate.ts';
+import { resolveSpec } from '../target.ts';
+import { clip, describe, normalize } from './describe.ts';
+import { locate, nextFrame } from './locate.ts';
+import { popupOf, visibleOptions } from './popup.ts';
 
 const MAX_LISTED = 20;
 
 export async function selectOption(target: TargetSpec, values: string[], timeoutMs: number): Promise<ContentResults['selectOption']> {
   const located = await locate(target, { visible: true, enabled: true, retarget: true, timeoutMs });
+  const custom = customDropDown(located.element);
+  if (custom) return { custom, description: located.description };
   const select = selectOf(located.element);
   if (values.length > 1 && !select.multiple) {
     throw new AgentError('INVALID_PARAMS', `${describe(select)} allows only one choice, but ${values.length} values were given. Pass one value.`);
@@ -37,13 +44,67 @@ export async function selectOption(target: TargetSpec, values: string[], timeout
   return { selected: Array.from(select.selectedOptions).map((o) => o.value), description: located.description };
 }
 
+/**
+ * A drop-down made of divs (role combobox or listbox, or a button with a
+ * listbox popup): 'shown' when its options are on screen, 'closed' when it
+ * must be clicked open first; null for anything else.
+ */
+function customDropDown(el: Element): 'shown' | 'closed' | null {
+  if (el instanceof HTMLSelectElement || el.closest('select')) return null;
+  const role = getRole(el);
+  if (role === 'listbox') return 'shown';
+  if (role !== 'combobox' && el.getAttribute('aria-haspopup') !== 'listbox') return null;
+  return visibleOptions(popupOf(el)).length ? 'shown' : 'closed';
+}
+
+/**
+ * The options of a custom drop-down to click, by label (as shown, then
+ * ignoring case) or value attribute, with refs; waits for the popup to show
+ * them (it was just clicked open), up to `waitMs`.
+ */
+export async function customOptions(request: Extract<ContentRequest, { type: 'customOptions' }>): Promise<ContentResults['customOptions']> {
+  raiseRefFloor(request.refFloor);
+  const el = resolveSpec(request.target).element;
+  const popup = () => (getRole(el) === 'listbox' ? el : popupOf(el));
+  const start = performance.now();
+  let options = visibleOptions(popup());
+  while (!options.length && performance.now() - start < request.waitMs) {
+    await nextFrame();
+    options = visibleOptions(popup());
+  }
+  if (!options.length) {
+    const unnamed = getRole(el) !== 'listbox' && !popupOf(el);
+    throw new AgentError(
+      'ELEMENT_NOT_FOUND',
+      `${describe(el)} showed no options${unnamed ? ' (it names no popup with aria-controls)' : ''}. Take a snapshot to see where its options are (for a field, type into it first), then click one by its ref.`,
+    );
+  }
+  const list = popup();
+  if (request.values.length > 1 && list?.getAttribute('aria-multiselectable') !== 'true') {
+    throw new AgentError('INVALID_PARAMS', `${describe(el)} is a custom drop-down that takes one choice (its list is not aria-multiselectable): pick one value per call.`);
+  }
+  const labels = options.map((o) => normalize(getName(o) || (o.textContent ?? '')));
+  const chosen = request.values.map((value) => {
+    const wanted = value.trim();
+    const i = [labels.indexOf(wanted), labels.findIndex((l) => l.toLowerCase() === wanted.toLowerCase()), options.findIndex((o) => (o.getAttribute('data-value') ?? o.getAttribute('value')) === value)].find((n) => n >= 0);
+    if (i === undefined) {
+      const near = labels.filter((l) => l.toLowerCase().includes(wanted.toLowerCase()));
+      const quote = (list: string[]) => list.slice(0, MAX_LISTED).map((l) => `"${clip(l, 60)}"`).join(', ') + (list.length > MAX_LISTED ? ` and ${list.length - MAX_LISTED} more` : '');
+      throw new AgentError('ELEMENT_NOT_FOUND', `${describe(el)} has no option "${value}". ${near.length ? `Containing "${wanted}": ${quote(near)}. ` : ''}Shown: ${quote(labels)}.`);
+    }
+    if (options[i].getAttribute('aria-disabled') === 'true') throw new AgentError('NOT_ENABLED', `Option "${labels[i]}" of ${describe(el)} is disabled. Choose another one.`);
+    return i;
+  });
+  return { refs: chosen.map((i) => refForElement(options[i], request.refPrefix)), labels: chosen.map((i) => labels[i]), maxRef: currentMaxRef() };
+}
+
 function selectOf(el: Element): HTMLSelectElement {
   if (el instanceof HTMLSelectElement) return el;
   if (el instanceof HTMLOptionElement && el.closest('select')) return el.closest('select')!;
   const role = getRole(el) ?? 'none';
-  const hint = role === 'listbox' || role === 'combobox' || role === 'option'
-    ? ' It is a custom drop-down: click it to open (browser_click), take a snapshot, then click the option by its ref.'
-    : ' Target the <select> itself (take a snapshot and use the combobox/listbox ref).';
+  const hint = role === 'option'
+    ? ' It is an option of a custom drop-down: click it (browser_click), or give the drop-down itself.'
+    : ' Target the <select> or the drop-down itself (take a snapshot and use the combobox/listbox ref).';
   throw new AgentError('INVALID_TARGET', `${describe(el)} (role ${role}) is not a <select>.${hint}`);
 }
 

@@ -6,10 +6,9 @@
  * up to `waitMs`, for comboboxes only.
  */
 import type { Suggestions } from '../../shared/content-messages.ts';
-import { getRole } from '../snapshot/roles.ts';
-import { isVisible } from '../target.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
+import { comboboxOf, POPUP_ATTRIBUTES, popupOf, visibleOptions } from './popup.ts';
 
 /** Options shown in the report; the rest are counted. */
 const MAX_SHOWN = 10;
@@ -17,8 +16,6 @@ const MAX_SHOWN = 10;
 const SETTLE_MS = 60;
 /** A list that did not change since the keys may still be replaced (a debounce): it must hold this long. */
 const UNCHANGED_MS = 350;
-const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];
-const OPTION_SELECTOR = '[role=option], [role=treeitem], [role=menuitem], [role=gridcell]';
 
 export async function suggestionsFor(field: Element, refPrefix: string, waitMs: number): Promise<Suggestions | undefined> {
   const combobox = comboboxOf(field);
@@ -32,7 +29,7 @@ export async function suggestionsFor(field: Element, refPrefix: string, waitMs: 
   for (;;) {
     const now = performance.now();
     const popup = popupOf(combobox);
-    const options = popup && isVisible(popup) ? Array.from(popup.querySelectorAll(OPTION_SELECTOR)).filter(isVisible) : [];
+    const options = visibleOptions(popup);
     const key = options.map((o) => o.textContent).join('\n');
     first ??= key;
     if (key !== seen) {
@@ -50,23 +47,4 @@ export async function suggestionsFor(field: Element, refPrefix: string, waitMs: 
     if (now - start >= waitMs) return undefined;
     await nextFrame();
   }
-}
-
-/** The field's combobox: itself (ARIA 1.2), or the wrapper that holds it (ARIA 1.0). */
-function comboboxOf(field: Element): Element | null {
-  if (getRole(field) === 'combobox' || field.hasAttribute('aria-autocomplete')) return field;
-  const wrapper = field.parentElement?.closest('[role=combobox]');
-  return wrapper ?? null;
-}
-
-/** The popup it controls or owns, looked up in its own tree scope (a shadow root's ids are its own). */
-function popupOf(combobox: Element): Element | null {
-  const scope = combobox.getRootNode() as Document | ShadowRoot;
-  for (const attr of ['aria-controls', 'aria-owns']) {
-    for (const id of (combobox.getAttribute(attr) ?? '').split(/\s+/)) {
-      const popup = id ? scope.getElementById(id) : null;
-      if (popup) return popup;
-    }
-  }
-  return null;
 }

@@ -1,0 +1,34 @@
+/**
+ * The popup of a combobox (ARIA 1.2: the field itself; 1.0: a wrapper
+ * around it) and the options it shows: where an autocomplete's suggestions
+ * are, and what a custom drop-down offers.
+ */
+import { getRole } from '../snapshot/roles.ts';
+import { isVisible } from '../target.ts';
+
+/** Attributes by which a combobox says it has a popup. */
+export const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];
+const OPTION_SELECTOR = '[role=option], [role=treeitem], [role=menuitem], [role=gridcell]';
+
+/** The element's combobox: itself, or the wrapper that holds it. */
+export function comboboxOf(el: Element): Element | null {
+  if (getRole(el) === 'combobox' || el.hasAttribute('aria-autocomplete')) return el;
+  return el.parentElement?.closest('[role=combobox]') ?? null;
+}
+
+/** The popup it controls or owns, looked up in its own tree scope (a shadow root's ids are its own). */
+export function popupOf(combobox: Element): Element | null {
+  const scope = combobox.getRootNode() as Document | ShadowRoot;
+  for (const attr of ['aria-controls', 'aria-owns']) {
+    for (const id of (combobox.getAttribute(attr) ?? '').split(/\s+/)) {
+      const popup = id ? scope.getElementById(id) : null;
+      if (popup) return popup;
+    }
+  }
+  return null;
+}
+
+/** The options the popup shows; none while it is hidden. */
+export function visibleOptions(popup: Element | null): Element[] {
+  return popup && isVisible(popup) ? Array.from(popup.querySelectorAll(OPTION_SELECTOR)).filter(isVisible) : [];
+}
