@@ -90,9 +90,10 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     refFloor,
   });
   let result = take();
-  // The whole of a top-level page that just loaded and shows nothing: it may not have rendered yet.
+  // The whole of a top-level page that just loaded and shows nothing: it may not have rendered yet,
+  // unless it has no script to render it with (a static page that is empty stays empty).
   const whole = !options.interactive && !options.viewportOnly && !root;
-  if (!result.lines.length && whole && window === window.top && performance.now() < YOUNG_MS) {
+  if (!result.lines.length && whole && window === window.top && performance.now() < YOUNG_MS && document.scripts.length) {
     await firstRender(FIRST_RENDER_MS);
     result = take();
   }
