@@ -39,6 +39,8 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
   const start = performance.now();
   const deadline = start + Math.max(0, options.timeoutMs);
   let previous: { el: Element; rect: string; frame: { count: number; time: CSSNumberish | null } | null } | null = null;
+  // Frames in a row that kept the box where `previous` has it.
+  let still = 0;
   let scrolled: Element | null = null;
   let last: NotYet | null = null;
   for (let attempt = 0; ; attempt++) {
@@ -61,6 +63,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
           at.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
           scrolled = at;
           previous = null;
+          still = 0;
         }
       }
       // Fast path: when no CSS/Web animation runs on the element or an
@@ -69,6 +72,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       // on nearly every click.
       if (options.stable && !isAnimated(at)) {
         previous = null;
+        still = 0;
       } else if (options.stable) {
         const rect = JSON.stringify(at.getBoundingClientRect());
         // Animations only advance with rendered frames; two samples within one
@@ -80,8 +84,13 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         const frame = document.hidden ? null : { count: renderedFrames, time: document.timeline.currentTime };
         const sameFrame = previous?.frame != null && frame !== null && (previous.frame.count === frame.count || previous.frame.time === frame.time);
         const moving = !previous || previous.el !== at || previous.rect !== rect || sameFrame;
-        if (!sameFrame) previous = { el: at, rect, frame };
-        if (moving) throw new NotYet('TIMEOUT', `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
+        if (!sameFrame) {
+          still = moving ? 0 : still + 1;
+          previous = { el: at, rect, frame };
+        }
+        // The same box in two frames in a row, not one: on a page too busy to render each
+        // frame, a frame now and then leaves the animation where it was (1 run in about 120).
+        if (moving || still < STILL_FRAMES) throw new NotYet('TIMEOUT', `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
       }
       let point = actionPoint(at) ?? centerOf(at);
       let aside = '';
@@ -105,9 +114,9 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       if (!(error instanceof NotYet)) throw error;
       last = error;
     }
-    // A stability check needs two frames even with no timeout.
+    // A stability check needs its frames even with no timeout.
     const now = performance.now();
-    if (now >= deadline && !(last.code === 'TIMEOUT' && attempt < 2)) {
+    if (now >= deadline && !(last.code === 'TIMEOUT' && attempt < STILL_FRAMES + 1)) {
       throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`));
     }
     await nextFrame();
@@ -183,6 +192,9 @@ function isAnimated(el: Element): boolean {
   }
   return false;
 }
+
+/** How many frames in a row an animated element's box must stay put to count as stopped. */
+const STILL_FRAMES = 2;
 
 /** Animation frames seen by nextFrame: animations only move the box when one renders. */
 let renderedFrames = 0;
