@@ -199,6 +199,9 @@ const cases: Case[] = [
     '- generic "Notes" [editable] [ref=e1]: draft'],
   ['text with YAML specials is quoted', '<p>Price: 5 # approx</p><div>true</div><div>a "quoted" word</div>',
     lines('- paragraph: "Price: 5 # approx"', '- text: "true"', '- text: a "quoted" word')],
+  ['a <pre> keeps its line breaks and indentation, pre-line its breaks; other text collapses as rendered',
+    '<pre>def f():\n    return 1</pre><div style="white-space:pre-line">Line A\n   Line B</div><p>A wrapped\n   paragraph</p>',
+    lines('- text: "def f():\\n    return 1"', '- text: "Line A\\nLine B"', '- paragraph: A wrapped paragraph')],
   ['no ref without pointer events or box', '<button style="pointer-events:none">Ghost</button><button style="width:0;height:0;padding:0;border:0;overflow:hidden">Zero</button>',
     lines('- button "Ghost"', '- button "Zero"')],
 ];

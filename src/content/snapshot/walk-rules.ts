@@ -39,7 +39,34 @@ const ZERO_WIDTH = /[\u200b\u00ad]/;
 /** Whitespace collapsed as rendering does; soft hyphens and zero-width spaces dropped. */
 export function normalizeText(text: string): string {
   if (ZERO_WIDTH.test(text)) text = text.replace(/[\u200b\u00ad]/g, '');
-  return text.replace(/\s+/g, ' ').trim();
+  text = text.replace(/\s+/g, ' ').trim();
+  return KEPT.test(text) ? unmark(text) : text;
+}
+
+// Stand-ins for the whitespace a <pre> or code block renders, which the collapsing above
+// must leave alone; unmarked once the text is final (private-use code points, never in pages' text).
+const KEPT_BREAK = '\ue000';
+const KEPT_SPACE = '\ue001';
+const KEPT_TAB = '\ue002';
+const KEPT = /[\ue000-\ue002]/;
+const BREAKS_KEPT = new Set(['pre', 'pre-wrap', 'pre-line', 'break-spaces']);
+const SPACES_KEPT = new Set(['pre', 'pre-wrap', 'break-spaces']);
+
+/**
+ * Text as its parent renders it: a <pre>, code block or plain-text document
+ * keeps its line breaks (and, but for pre-line, its spaces: indentation is
+ * meaning in code), which collapsing would run into one line.
+ */
+export function keepWhiteSpace(data: string, parent: Node | null): string {
+  if (!(parent instanceof Element)) return data;
+  const mode = getStyle(parent).whiteSpace;
+  if (!BREAKS_KEPT.has(mode)) return data;
+  if (!SPACES_KEPT.has(mode)) return data.replace(/[ \t]*\r?\n[ \t]*/g, KEPT_BREAK); // pre-line: spaces around a break go
+  return data.replace(/\r?\n/g, KEPT_BREAK).replace(/ /g, KEPT_SPACE).replace(/\t/g, KEPT_TAB);
+}
+
+function unmark(text: string): string {
+  return text.replace(/\ue001/g, ' ').replace(/\ue002/g, '\t').replace(/^\ue000+|\ue000+$/g, '').replace(/\ue000/g, '\n');
 }
 
 /**

@@ -8,7 +8,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  isClickable, parentHasPointer, toggledByLabel, undisplayedToggle,
+  isClickable, keepWhiteSpace, parentHasPointer, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
@@ -55,6 +55,10 @@ export function walk(root: Element, options: WalkOptions): SNode {
   return fragment;
 }
 
+const COLLAPSIBLE = /\n|\t| {2}/;
+// Elements whose whitespace the browser keeps (a plain-text document is a <pre> too).
+const PRE_TAGS = new Set(['pre', 'listing', 'xmp', 'plaintext', 'textarea']);
+
 class Walker {
   private readonly interactive: boolean;
   private readonly viewport: Viewport | null;
@@ -65,6 +69,8 @@ class Walker {
   private parentHidesContent = true;
   // Interactive mode prints no text; it only keeps it below a ref'd node or a row, to name them.
   private wantText: boolean;
+  // <pre> elements around the visit: whitespace-only text inside them separates lines.
+  private inPre = 0;
   // cursor:pointer is inherited, so only the element where it starts is the clickable one;
   // the walk knows the composed parent's cursor and spares each element a parent lookup.
   parentPointer = false;
@@ -147,7 +153,10 @@ class Walker {
         else this.element(c as Element, out, inView);
       } else if (type === 3 && text) {
         const data = (c as Text).data;
-        if (data) push(out, data);
+        // Only text with a line break, a tab or a run of spaces loses something to collapsing, and
+        // its parent's style decides. Whitespace alone (the indentation between tags, most of a
+        // page's text nodes) is only asked about inside a <pre>, where it separates lines of code.
+        if (data) push(out, COLLAPSIBLE.test(data) && (this.inPre > 0 || /\S/.test(data)) ? keepWhiteSpace(data, c.parentNode) : data);
       }
     }
   }
@@ -215,7 +224,10 @@ class Walker {
       this.inModal = el === this.modal;
     }
     // No try/finally: a walk that throws is abandoned whole, walker and all.
+    const pre = PRE_TAGS.has(el.localName);
+    if (pre) this.inPre++;
     this.visit(el, out, parentInView);
+    if (pre) this.inPre--;
     if (el === this.modal) this.inModal = false;
     this.ariaDisabled = inherited;
   }
