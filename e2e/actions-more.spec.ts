@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { expect, test, type Agent } from './fixtures.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
@@ -7,6 +8,14 @@ import { html, TestServer } from './helpers/server.ts';
 async function open(agent: Agent, route: string, body: string): Promise<string> {
   await agent.server.ok('browser_navigate', { url: agent.pages.page(route, html(body, 'More actions')) });
   return (await agent.server.ok('browser_snapshot')).text;
+}
+
+/** A file on this machine for an upload, in the test's own output directory. */
+function fileToUpload(testInfo: TestInfo, name: string, content: string): string {
+  const file = testInfo.outputPath(name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
 }
 
 const text = (agent: Agent, selector: string) => agent.server.ok('browser_get', { what: 'text', selector }).then((r) => r.text);
@@ -37,9 +46,7 @@ test('drag and drop moves an item between two lists (HTML5 drag events); both en
 });
 
 test('file upload sets files the page can read; a missing file is a clear error', async ({ agent }, testInfo) => {
-  const file = testInfo.outputPath('notes.txt');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, 'hello upload');
+  const file = fileToUpload(testInfo, 'notes.txt', 'hello upload');
   const snap = await open(
     agent,
     '/upload',
@@ -57,9 +64,7 @@ test('file upload sets files the page can read; a missing file is a clear error'
 });
 
 test('a drop zone that opens no file chooser gets the files dropped on it; one that takes no drop says so and the page stays', async ({ agent }, testInfo) => {
-  const file = testInfo.outputPath('drop.txt');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, 'dropped content');
+  const file = fileToUpload(testInfo, 'drop.txt', 'dropped content');
   const snap = await open(
     agent,
     '/drop-zone',
@@ -80,9 +85,7 @@ test('a drop zone that opens no file chooser gets the files dropped on it; one t
 });
 
 test('an upload button that clicks a hidden file input: its chooser is filled, also after a plain click and inside a frame', async ({ agent }, testInfo) => {
-  const file = testInfo.outputPath('report.txt');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, 'quarterly');
+  const file = fileToUpload(testInfo, 'report.txt', 'quarterly');
   // The pattern most pages use: a styled button, a hidden input it clicks, no ref for the input.
   const uploader = (id: string) => `<button onclick="document.getElementById('${id}').click()">Upload ${id}</button>
     <input type="file" id="${id}" style="display:none" onchange="this.files[0].text().then((t) => document.title = this.files[0].name + ':' + t)">`;
