@@ -321,6 +321,29 @@ test('typing into an autocomplete reports the suggestions it shows, with refs to
   expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Plain"'), value: 'B' })).text).not.toContain('Suggestions');
 });
 
+test('a click that opens a menu lists its items with refs; closing it or a plain button lists nothing', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/menu-button',
+    `<button id="more" aria-haspopup="menu" aria-expanded="false" aria-controls="menu">More actions</button>
+     <ul role="menu" id="menu" hidden><li role="menuitem" onclick="document.title='renamed'">Rename</li><li role="menuitem">Delete</li></ul>
+     <button>Plain</button>
+     <script>
+       // The menu shows a moment after the click, as animated menus do.
+       const button = document.getElementById('more'), menu = document.getElementById('menu');
+       button.onclick = () => setTimeout(() => { menu.hidden = !menu.hidden; button.setAttribute('aria-expanded', String(!menu.hidden)); }, 80);
+     </script>`,
+  );
+  const more = refOf(snap, 'button "More actions"');
+  const opened = await agent.server.ok('browser_click', { ref: more });
+  expect(opened.text).toMatch(/^It opened menu \[ref=e\d+\]:\n- menuitem "Rename" \[ref=(e\d+)\]\n- menuitem "Delete" \[ref=e\d+\]$/m);
+  expect((await agent.server.ok('browser_click', { ref: more })).text).not.toContain('It opened');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Plain"') })).text).not.toContain('It opened');
+  await agent.server.ok('browser_click', { ref: more });
+  await agent.server.ok('browser_click', { ref: refOf(opened.text, 'menuitem "Rename"') });
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('renamed');
+});
+
 test('a custom drop-down (a design system Select): select_option opens it and clicks the option', async ({ agent }) => {
   const snap = await open(
     agent,

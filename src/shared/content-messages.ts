@@ -95,6 +95,8 @@ export type ContentRequest =
   | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
+  /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
+  | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -185,6 +187,7 @@ export interface ContentResults {
   reveal: { box: Box };
   invalidFields: { fields: InvalidField[] };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
+  openedPopup: { opened?: Suggestions; maxRef: number };
   fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
@@ -195,7 +198,8 @@ export interface ContentResults {
    */
   elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
   guardOutcome:
-    | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
+    /** opened: the element was a closed menu button or drop-down, whose popup the click may have opened. */
+    | { outcome: 'hit'; download?: true; invalid?: InvalidField[]; opened?: true }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

@@ -29,7 +29,7 @@ export async function guardedClick(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
-): Promise<{ point: Point; effects: Effects }> {
+): Promise<{ point: Point; effects: Effects; opened?: boolean }> {
   const frameId = frameOf(spec);
   for (let attempt = 1; ; attempt++) {
     let point: Point;
@@ -42,6 +42,7 @@ export async function guardedClick(
     }
     let busy = false;
     let downloadClicked = false;
+    let opened = false;
     let invalidFields: Effects['invalidFields'];
     try {
       const { effects } = await withEffects(
@@ -74,6 +75,7 @@ export async function guardedClick(
           }
           if (result?.outcome === 'hit') {
             if (result.download) downloadClicked = true;
+            if (result.opened) opened = true;
             invalidFields = refusedFields(result.invalid, frameId);
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
@@ -81,7 +83,7 @@ export async function guardedClick(
         { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked },
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused } };
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused }, opened };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {

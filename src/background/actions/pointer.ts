@@ -1,13 +1,16 @@
 import type { Params, Result } from '../../shared/protocol.ts';
 import type { CommandContext } from '../router.ts';
-import { resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { sendToFrame } from '../frames.ts';
+import { sendToFrame, tryFrame } from '../frames.ts';
+import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
+import type { TargetSpec } from '../../shared/content-messages.ts';
+import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
 
@@ -29,10 +32,24 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) =>
+  const { point, effects, opened } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  return { tabId, detail: point.description, via: 'cdp', ...effects };
+  const popup = opened && !effects.navigatedTo && !effects.dialog && !effects.unresponsive && !effects.tabClosed ? await openedPopup(tabId, spec) : {};
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...popup };
+}
+
+/** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
+const POPUP_WAIT_MS = 500;
+
+/** The items of the menu or list a click on a closed menu button opened, with refs: the agent picks one without a snapshot. */
+async function openedPopup(tabId: number, spec: TargetSpec): Promise<Pick<ActionReport, 'opened'>> {
+  const frameId = frameOf(spec);
+  const floor = await refFloor(tabId);
+  const result = await tryFrame(tabId, frameId, { type: 'openedPopup', target: spec, refPrefix: refPrefix(frameId), refFloor: floor, waitMs: POPUP_WAIT_MS });
+  if (!result) return {};
+  if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
+  return result.opened ? { opened: result.opened } : {};
 }
 
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {

@@ -12,6 +12,7 @@ import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince } from './validation.ts';
+import { closedPopupOwner } from './popup.ts';
 
 interface Guard {
   element: Element;
@@ -22,6 +23,8 @@ interface Guard {
   downloadClick?: Event;
   /** performance.now() when armed: fields found invalid after it were checked because of this click. */
   armedAt: number;
+  /** The element is a closed menu button or drop-down: the click may open its popup. */
+  opens: boolean;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -69,7 +72,13 @@ export function isDownloadLink(target: EventTarget): boolean {
 
 export function armGuard(element: Element): void {
   if (guard) clearTimeout(guard.timer);
-  const armed: Guard = { element, state: 'waiting', armedAt: performance.now(), timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS) };
+  const armed: Guard = {
+    element,
+    state: 'waiting',
+    armedAt: performance.now(),
+    opens: closedPopupOwner(element) !== null,
+    timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS),
+  };
   guard = armed;
 }
 
@@ -84,7 +93,8 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   if (current.state === 'hit') {
     // A submit button of a form with invalid fields: the browser did not send it.
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
-    return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
+    // Its popup may open a moment later (menus animate in, render after a fetch): the worker asks.
+    return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}), ...(current.opens ? { opened: true as const } : {}) };
   }
   if (current.state !== 'missed') return { outcome: 'none' };
   return {

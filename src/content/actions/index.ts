@@ -8,6 +8,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
+import { openedPopup } from './suggestions.ts';
 import { dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
@@ -59,6 +60,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => guardOutcome();
     case 'focused':
       return () => focusedLine(request);
+    case 'openedPopup':
+      return () => openedPopup(request);
     case 'elementAt':
       return () => {
         // The pill takes clicks, and a screenshot does not show it: out of the way of a point the agent aims at.

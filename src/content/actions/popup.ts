@@ -32,3 +32,18 @@ export function popupOf(combobox: Element): Element | null {
 export function visibleOptions(popup: Element | null): Element[] {
   return popup && isVisible(popup) ? Array.from(popup.querySelectorAll(OPTION_SELECTOR)).filter(isVisible) : [];
 }
+
+// aria-haspopup values whose popup lists items to pick ("true" means a menu); a dialog does not.
+const LISTING_POPUPS = new Set(['true', 'menu', 'listbox', 'tree', 'grid']);
+
+/**
+ * The menu button or drop-down whose popup a click on `el` opens, if it is
+ * closed now; null for anything else. Not a text field's combobox: a click
+ * there focuses it, and typing brings its suggestions.
+ */
+export function closedPopupOwner(el: Element): Element | null {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable) return null;
+  const haspopup = el.getAttribute('aria-haspopup');
+  const owner = haspopup !== null ? (LISTING_POPUPS.has(haspopup) ? el : null) : getRole(el) === 'combobox' ? el : null;
+  return owner && owner.getAttribute('aria-expanded') !== 'true' ? owner : null;
+}

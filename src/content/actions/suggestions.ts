@@ -1,11 +1,13 @@
 /**
- * What an autocomplete offers after text went into its field: the options
- * of the popup a combobox controls, with refs, so the agent picks one
- * without a snapshot. Suggestions come a moment after the keys (a debounce,
+ * What an autocomplete offers after text went into its field, or a menu
+ * button's menu after a click opened it: the options of the popup it
+ * controls, with refs, so the agent picks one without a snapshot. Suggestions come a moment after the keys (a debounce,
  * a fetch), and a snapshot taken at once showed none; so this waits for them,
  * up to `waitMs`, for comboboxes only.
  */
-import type { Suggestions } from '../../shared/content-messages.ts';
+import type { ContentRequest, ContentResults, Suggestions } from '../../shared/content-messages.ts';
+import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
+import { resolveSpec } from '../target.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
 import { comboboxOf, POPUP_ATTRIBUTES, popupOf, visibleOptions } from './popup.ts';
@@ -22,13 +24,33 @@ export async function suggestionsFor(field: Element, refPrefix: string, waitMs: 
   // Only one that says it has a popup: an <input list> (its list is the browser's own) or a
   // field without one would cost every fill the whole wait.
   if (!combobox || !POPUP_ATTRIBUTES.some((attr) => combobox.hasAttribute(attr))) return undefined;
+  return optionsShown(combobox, refPrefix, waitMs);
+}
+
+/**
+ * What the popup of a menu button or drop-down shows once a click opened it
+ * (it was closed before: any option shown is news), waited for up to `waitMs`.
+ */
+export async function openedPopup(request: Extract<ContentRequest, { type: 'openedPopup' }>): Promise<ContentResults['openedPopup']> {
+  raiseRefFloor(request.refFloor);
+  const opened = await optionsShown(resolveSpec(request.target).element, request.refPrefix, request.waitMs, '');
+  return { ...(opened ? { opened } : {}), maxRef: currentMaxRef() };
+}
+
+/**
+ * The options of `owner`'s popup once they hold still. `before`: what the
+ * list showed before the input, when known; else the first look counts as
+ * before, and an unchanged list must hold still longer (the input's own
+ * update may still replace it).
+ */
+async function optionsShown(owner: Element, refPrefix: string, waitMs: number, before?: string): Promise<Suggestions | undefined> {
   const start = performance.now();
-  let first: string | undefined;
+  let first = before;
   let seen = '';
   let since = start;
   for (;;) {
     const now = performance.now();
-    const popup = popupOf(combobox);
+    const popup = popupOf(owner);
     const options = visibleOptions(popup);
     const key = options.map((o) => o.textContent).join('\n');
     first ??= key;

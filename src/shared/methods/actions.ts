@@ -4,6 +4,9 @@ import { TabId, TargetFields } from './common.ts';
 
 const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
+/** The options a popup shows: its line and its items' lines, with refs. */
+const PopupOptions = z.object({ popup: z.string(), options: z.array(z.string()), more: z.number() });
+
 /** What an action caused, so the agent need not take a snapshot to find out. */
 export const ActionReport = z.object({
   tabId: TabId,
@@ -25,7 +28,9 @@ export const ActionReport = z.object({
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */
-  suggestions: z.object({ popup: z.string(), options: z.array(z.string()), more: z.number() }).optional(),
+  suggestions: PopupOptions.optional(),
+  /** After a click on a closed menu button or drop-down: the items of the popup it opened. */
+  opened: PopupOptions.optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */

@@ -27,11 +27,8 @@ export async function reportAction(verb: string, report: ActionReport, response:
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
   if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   if (report.focus) response.text(`Focus: ${report.focus}`);
-  if (report.suggestions) {
-    const { popup, options, more } = report.suggestions;
-    response.text(`Suggestions in ${popup} (browser_click one to pick it):`, ...options.map((line) => `- ${line}`));
-    if (more) response.text(`- … ${more} more`);
-  }
+  if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
+  if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
   if (report.tabClosed) {
     response.text(`The page closed its tab (${report.tabId}). Commands without a tabId now go to the current tab; browser_tabs lists them.`);
     return;
@@ -54,4 +51,9 @@ export async function reportAction(verb: string, report: ActionReport, response:
     return; // a snapshot would wait for the blocked page
   }
   if (snapshot) await appendSnapshot(response, ctx, report.tabId);
+}
+
+function listOptions(response: ToolResponse, heading: string, { options, more }: NonNullable<ActionReport['opened']>): void {
+  response.text(heading, ...options.map((line) => `- ${line}`));
+  if (more) response.text(`- … ${more} more`);
 }
