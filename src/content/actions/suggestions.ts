@@ -51,6 +51,8 @@ async function optionsShown(owner: Element, refPrefix: string, waitMs: number, b
   for (;;) {
     const now = performance.now();
     const popup = popupOf(owner);
+    // Open, but it names no popup to look in: nothing to wait for.
+    if (!popup && owner.getAttribute('aria-expanded') === 'true' && !owner.hasAttribute('aria-controls') && !owner.hasAttribute('aria-owns')) return undefined;
     const options = visibleOptions(popup);
     const key = options.map((o) => o.textContent).join('\n');
     first ??= key;
