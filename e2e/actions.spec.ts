@@ -328,6 +328,8 @@ test('a click that opens a menu lists its items with refs; closing it or a plain
     `<button id="more" aria-haspopup="menu" aria-expanded="false" aria-controls="menu">More actions</button>
      <ul role="menu" id="menu" hidden><li role="menuitem" onclick="document.title='renamed'">Rename</li><li role="menuitem">Delete</li></ul>
      <button>Plain</button>
+     <button aria-haspopup="true" aria-controls="nav" onmouseenter="document.getElementById('nav').hidden = false">Products</button>
+     <ul role="menu" id="nav" hidden><li role="menuitem">Laptops</li></ul>
      <script>
        // The menu shows a moment after the click, as animated menus do.
        const button = document.getElementById('more'), menu = document.getElementById('menu');
@@ -342,6 +344,9 @@ test('a click that opens a menu lists its items with refs; closing it or a plain
   await agent.server.ok('browser_click', { ref: more });
   await agent.server.ok('browser_click', { ref: refOf(opened.text, 'menuitem "Rename"') });
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('renamed');
+  // A menu that opens on hover, as navigation menus do.
+  const hovered = await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Products"') });
+  expect(hovered.text).toMatch(/^It opened menu \[ref=e\d+\]:\n- menuitem "Laptops" \[ref=e\d+\]$/m);
 });
 
 test('a custom drop-down (a design system Select): select_option opens it and clicks the option', async ({ agent }) => {

@@ -63,6 +63,8 @@ export interface Located {
   box: Box;
   /** Short HTML-like description: <button id="save" class="primary">Save</button> */
   description: string;
+  /** A closed menu button or drop-down: a click or hover may open its popup, whose items the worker then asks for. */
+  opens?: true;
 }
 
 export type GetWhat = 'text' | 'html' | 'value' | 'attribute' | 'title' | 'url' | 'count' | 'box' | 'styles' | 'form_values' | 'metadata' | 'visible_text';
@@ -198,8 +200,7 @@ export interface ContentResults {
    */
   elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
   guardOutcome:
-    /** opened: the element was a closed menu button or drop-down, whose popup the click may have opened. */
-    | { outcome: 'hit'; download?: true; invalid?: InvalidField[]; opened?: true }
+    | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

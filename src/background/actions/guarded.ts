@@ -29,7 +29,7 @@ export async function guardedClick(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
-): Promise<{ point: Point; effects: Effects; opened?: boolean }> {
+): Promise<{ point: Point; effects: Effects }> {
   const frameId = frameOf(spec);
   for (let attempt = 1; ; attempt++) {
     let point: Point;
@@ -42,7 +42,6 @@ export async function guardedClick(
     }
     let busy = false;
     let downloadClicked = false;
-    let opened = false;
     let invalidFields: Effects['invalidFields'];
     try {
       const { effects } = await withEffects(
@@ -75,7 +74,6 @@ export async function guardedClick(
           }
           if (result?.outcome === 'hit') {
             if (result.download) downloadClicked = true;
-            if (result.opened) opened = true;
             invalidFields = refusedFields(result.invalid, frameId);
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
@@ -83,7 +81,7 @@ export async function guardedClick(
         { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked },
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused }, opened };
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused } };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {

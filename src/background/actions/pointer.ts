@@ -1,10 +1,10 @@
 import type { Params, Result } from '../../shared/protocol.ts';
 import type { CommandContext } from '../router.ts';
 import { assertNoDialog } from './dialogs.ts';
-import { withEffects } from './effects.ts';
+import { withEffects, type Effects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
-import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, type Point } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
@@ -32,18 +32,21 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const { point, effects, opened } = await guardedClick(tabId, spec, options, ctx, (at) =>
+  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  const popup = opened && !effects.navigatedTo && !effects.dialog && !effects.unresponsive && !effects.tabClosed ? await openedPopup(tabId, spec) : {};
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...popup };
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...(await openedPopup(tabId, spec, point, effects)) };
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
 const POPUP_WAIT_MS = 500;
 
-/** The items of the menu or list a click on a closed menu button opened, with refs: the agent picks one without a snapshot. */
-async function openedPopup(tabId: number, spec: TargetSpec): Promise<Pick<ActionReport, 'opened'>> {
+/**
+ * The items of the menu or list a click or hover on a closed menu button
+ * opened, with refs: the agent picks one without a snapshot.
+ */
+async function openedPopup(tabId: number, spec: TargetSpec, point: Point, effects: Effects): Promise<Pick<ActionReport, 'opened'>> {
+  if (!point.opens || effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
   const floor = await refFloor(tabId);
   const result = await tryFrame(tabId, frameId, { type: 'openedPopup', target: spec, refPrefix: refPrefix(frameId), refFloor: floor, waitMs: POPUP_WAIT_MS });
@@ -55,9 +58,10 @@ async function openedPopup(tabId: number, spec: TargetSpec): Promise<Pick<Action
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
-  const point = await pointFor(tabId, targetSpec(params)!, { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: ctx.actionWaitMs });
+  const spec = targetSpec(params)!;
+  const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
-  return { tabId, detail: point.description, via: 'cdp', ...effects };
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...(await openedPopup(tabId, spec, point, effects)) };
 }
 
 export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {

@@ -47,6 +47,8 @@ export interface Point {
   x: number;
   y: number;
   description: string;
+  /** A closed menu button or drop-down: the input may open its popup (content/actions/popup.ts). */
+  opens?: true;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
     if (frameId === 0) return located;
     try {
       const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined, true);
-      return { ...toParent(transform, located), description: located.description };
+      return { ...toParent(transform, located), description: located.description, ...(located.opens ? { opens: located.opens } : {}) };
     } catch (error) {
       if (!(error instanceof AgentError && error.code === 'COVERED')) throw error;
       const waited = Date.now() - start;

@@ -12,7 +12,6 @@ import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince } from './validation.ts';
-import { closedPopupOwner } from './popup.ts';
 
 interface Guard {
   element: Element;
@@ -23,8 +22,6 @@ interface Guard {
   downloadClick?: Event;
   /** performance.now() when armed: fields found invalid after it were checked because of this click. */
   armedAt: number;
-  /** The element is a closed menu button or drop-down: the click may open its popup. */
-  opens: boolean;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -76,7 +73,6 @@ export function armGuard(element: Element): void {
     element,
     state: 'waiting',
     armedAt: performance.now(),
-    opens: closedPopupOwner(element) !== null,
     timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS),
   };
   guard = armed;
@@ -93,8 +89,7 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   if (current.state === 'hit') {
     // A submit button of a form with invalid fields: the browser did not send it.
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
-    // Its popup may open a moment later (menus animate in, render after a fetch): the worker asks.
-    return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}), ...(current.opens ? { opened: true as const } : {}) };
+    return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
   }
   if (current.state !== 'missed') return { outcome: 'none' };
   return {

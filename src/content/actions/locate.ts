@@ -14,6 +14,7 @@ import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } 
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, uncoveredPoint } from './hit.ts';
+import { closedPopupOwner } from './popup.ts';
 import { watchInvalidAround } from './validation.ts';
 
 export interface LocateResult extends Located {
@@ -109,7 +110,8 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         }
       }
       const via = at === el ? '' : ` via its label ${describe(at)}`;
-      return { element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside };
+      const opens = closedPopupOwner(el) !== null;
+      return { element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside, ...(opens ? { opens } : {}) };
     } catch (error) {
       if (!(error instanceof NotYet)) throw error;
       last = error;
