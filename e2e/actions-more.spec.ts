@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Agent } from './fixtures.ts';
+import { openPage } from './helpers/pages.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
 
-async function open(agent: Agent, route: string, body: string): Promise<string> {
-  await agent.server.ok('browser_navigate', { url: agent.pages.page(route, html(body, 'More actions')) });
-  return (await agent.server.ok('browser_snapshot')).text;
-}
+const open = (agent: Agent, route: string, body: string) => openPage(agent, route, body, 'More actions');
 
 /** A file on this machine for an upload, in the test's own output directory. */
 function fileToUpload(testInfo: TestInfo, name: string, content: string): string {

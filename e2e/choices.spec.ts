@@ -1,0 +1,160 @@
+import { openPage as open, pageAt, pageText } from './helpers/pages.ts';
+import { expect, test } from './fixtures.ts';
+import { refOf } from './helpers/refs.ts';
+
+/**
+ * Choosing from what a page offers: native and custom drop-downs, the
+ * suggestions of an autocomplete, the items of a menu a click opens, and
+ * checkboxes drawn as toggle switches. The reports list the choices with refs.
+ */
+
+test('select by value and by label, multi-select, and check/uncheck no-ops', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/forms',
+    `<label>Fruit <select id="fruit"><option value="a">Apple</option><option value="b">Banana</option></select></label>
+     <label>Tags <select id="tags" multiple><option value="x">Ex</option><option value="y">Why</option><option value="z">Zed</option></select></label>
+     <label><input type="checkbox" id="cb" checked> Subscribe</label>`,
+  );
+  await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Fruit"'), values: ['b'] });
+  await agent.server.ok('browser_select_option', { selector: '#tags', values: ['Ex', 'z'] });
+  const page = await pageAt(agent.browser.context, '/forms');
+  expect(await page.locator('#fruit').inputValue()).toBe('b');
+  expect(await page.locator('#tags').evaluate((s: HTMLSelectElement) => [...s.selectedOptions].map((o) => o.value))).toEqual(['x', 'z']);
+  const missing = await agent.server.call('browser_select_option', { selector: '#fruit', values: ['Cherry'] });
+  expect(missing.isError).toBe(true);
+  expect(missing.text).toContain('Apple');
+  const noop = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Subscribe"') });
+  expect(noop.text).toMatch(/^Already checked: <input id="cb".*\(nothing was clicked\)$/);
+  await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "Subscribe"') });
+  expect(await page.locator('#cb').isChecked()).toBe(false);
+});
+
+const AUTOCOMPLETE = `<label for="city">City</label>
+  <input id="city" role="combobox" aria-expanded="false" aria-controls="list" aria-autocomplete="list" autocomplete="off">
+  <ul id="list" role="listbox" hidden></ul><label>Plain <input id="plain"></label><p id="chosen"></p>
+  <script>
+    const cities = ['Amsterdam', 'Athens', 'Berlin', 'Bern', 'Boston'];
+    const input = document.getElementById('city'), list = document.getElementById('list');
+    // Debounced, as autocompletes are: the options come 150 ms after the last key.
+    let timer;
+    input.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(render, 150); });
+    function render() {
+      const q = input.value.toLowerCase();
+      list.replaceChildren(...cities.filter((c) => q && c.toLowerCase().startsWith(q)).map((c) => {
+        const li = document.createElement('li');
+        li.setAttribute('role', 'option');
+        li.textContent = c;
+        li.addEventListener('mousedown', (e) => { e.preventDefault(); input.value = c; document.getElementById('chosen').textContent = 'Chosen: ' + c; list.hidden = true; });
+        return li;
+      }));
+      list.hidden = !list.children.length;
+      input.setAttribute('aria-expanded', String(!list.hidden));
+    }
+  </script>`;
+
+test('typing into an autocomplete reports the suggestions it shows, with refs to pick one', async ({ agent }) => {
+  const snap = await open(agent, '/autocomplete', AUTOCOMPLETE);
+  const city = refOf(snap, 'combobox "City"');
+  const typed = await agent.server.ok('browser_type', { ref: city, text: 'B' });
+  expect(typed.text).toMatch(/^Suggestions in listbox \[ref=e\d+\] \(browser_click one to pick it\):\n- option "Berlin" \[ref=e\d+\]\n- option "Bern" \[ref=e\d+\]\n- option "Boston" \[ref=e\d+\]$/m);
+  // The next key narrows the list a moment later: the report waits for the new list, not the one already shown.
+  const narrowed = await agent.server.ok('browser_type', { ref: city, text: 'e' });
+  expect(narrowed.text).toMatch(/- option "Berlin" \[ref=e\d+\]\n- option "Bern" \[ref=(e\d+)\]$/);
+  await agent.server.ok('browser_click', { ref: refOf(narrowed.text, 'option "Bern"') });
+  expect(await pageText(agent, '/autocomplete', '#chosen')).toBe('Chosen: Bern');
+  // fill too; no matches, or a field that is not a combobox: no suggestions line.
+  expect((await agent.server.ok('browser_fill', { ref: city, value: 'Am' })).text).toContain('- option "Amsterdam"');
+  expect((await agent.server.ok('browser_fill', { ref: city, value: 'Zz' })).text).not.toContain('Suggestions');
+  expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Plain"'), value: 'B' })).text).not.toContain('Suggestions');
+});
+
+test('a click that opens a menu lists its items with refs; closing it or a plain button lists nothing', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/menu-button',
+    `<button id="more" aria-haspopup="menu" aria-expanded="false" aria-controls="menu">More actions</button>
+     <ul role="menu" id="menu" hidden><li role="menuitem" onclick="document.title='renamed'">Rename</li><li role="menuitem">Delete</li></ul>
+     <button>Plain</button>
+     <button aria-haspopup="true" aria-controls="nav" onmouseenter="document.getElementById('nav').hidden = false">Products</button>
+     <ul role="menu" id="nav" hidden><li role="menuitem">Laptops</li></ul>
+     <script>
+       // The menu shows a moment after the click, as animated menus do.
+       const button = document.getElementById('more'), menu = document.getElementById('menu');
+       button.onclick = () => setTimeout(() => { menu.hidden = !menu.hidden; button.setAttribute('aria-expanded', String(!menu.hidden)); }, 80);
+     </script>`,
+  );
+  const more = refOf(snap, 'button "More actions"');
+  const opened = await agent.server.ok('browser_click', { ref: more });
+  expect(opened.text).toMatch(/^It opened menu \[ref=e\d+\]:\n- menuitem "Rename" \[ref=(e\d+)\]\n- menuitem "Delete" \[ref=e\d+\]$/m);
+  expect((await agent.server.ok('browser_click', { ref: more })).text).not.toContain('It opened');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Plain"') })).text).not.toContain('It opened');
+  await agent.server.ok('browser_click', { ref: more });
+  await agent.server.ok('browser_click', { ref: refOf(opened.text, 'menuitem "Rename"') });
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('renamed');
+  // A menu that opens on hover, as navigation menus do.
+  const hovered = await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Products"') });
+  expect(hovered.text).toMatch(/^It opened menu \[ref=e\d+\]:\n- menuitem "Laptops" \[ref=e\d+\]$/m);
+});
+
+test('a custom drop-down (a design system Select): select_option opens it and clicks the option', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/custom-select',
+    `<span id="lbl">Color</span>
+     <button id="trigger" role="combobox" aria-labelledby="lbl" aria-haspopup="listbox" aria-expanded="false">Choose…</button>
+     <div role="listbox" aria-label="Sizes"><div role="option" aria-selected="false">Small</div><div role="option" aria-selected="false">Large</div></div>
+     <script>
+       // As design systems do: the list is rendered into <body> when opened (a portal), a moment after the click.
+       const trigger = document.getElementById('trigger');
+       trigger.addEventListener('click', () => setTimeout(() => {
+         const list = document.createElement('ul');
+         list.id = 'color-list';
+         list.setAttribute('role', 'listbox');
+         for (const c of ['Red', 'Green', 'Blue']) {
+           const li = document.createElement('li');
+           li.setAttribute('role', 'option');
+           li.textContent = c;
+           li.addEventListener('click', () => { trigger.textContent = c; list.remove(); trigger.setAttribute('aria-expanded', 'false'); trigger.removeAttribute('aria-controls'); });
+           list.append(li);
+         }
+         document.body.append(list);
+         trigger.setAttribute('aria-controls', 'color-list');
+         trigger.setAttribute('aria-expanded', 'true');
+       }, 100));
+       for (const o of document.querySelectorAll('[aria-label=Sizes] [role=option]')) o.addEventListener('click', () => o.setAttribute('aria-selected', 'true'));
+     </script>`,
+  );
+  const color = refOf(snap, 'combobox "Color"');
+  const picked = await agent.server.ok('browser_select_option', { ref: color, values: ['green'] });
+  expect(picked.text).toMatch(/→ opened it and clicked option "Green" \[ref=e\d+\]/);
+  expect(await pageText(agent, '/custom-select', '#trigger')).toBe('Green');
+  // A list on screen: its options are clicked.
+  await agent.server.ok('browser_select_option', { ref: refOf(snap, 'listbox "Sizes"'), values: ['Large'] });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('option "Large" [selected]');
+  const missing = await agent.server.call('browser_select_option', { ref: color, values: ['Purple'] });
+  expect(missing.text).toContain('has no option "Purple". Shown: "Red", "Green", "Blue".');
+  const two = await agent.server.call('browser_select_option', { ref: color, values: ['Red', 'Blue'] });
+  expect(two.text).toContain('pick one value per call');
+});
+
+test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/switches',
+    `<style>.slider{display:inline-block;width:40px;height:20px;background:#ccc}</style>
+     <label><input type="checkbox" id="zero" style="opacity:0;position:absolute;width:0;height:0"><span class="slider"></span> Dark mode</label>
+     <input type="checkbox" id="none" style="display:none"><label for="none"><span class="slider"></span> Notifications</label>`,
+  );
+  expect(snap).toMatch(/^- checkbox "Dark mode" \[ref=e\d+\]$/m);
+  expect(snap).toMatch(/^- checkbox "Notifications" \[ref=e\d+\]$/m);
+  expect(snap).not.toContain('text: Notifications');
+  // browser_find sees them as the snapshot does.
+  const found = await agent.server.ok('browser_find', { role: 'checkbox', name: 'Notifications' });
+  expect(found.text).toContain(`checkbox "Notifications" [ref=${refOf(snap, 'checkbox "Notifications"')}]`);
+  for (const name of ['Dark mode', 'Notifications']) await agent.server.ok('browser_check', { ref: refOf(snap, `checkbox "${name}"`) });
+  const page = await pageAt(agent.browser.context, '/switches');
+  expect(await page.evaluate(() => [(document.getElementById('zero') as HTMLInputElement).checked, (document.getElementById('none') as HTMLInputElement).checked])).toEqual([true, true]);
+  const after = (await agent.server.ok('browser_snapshot')).text;
+  expect(after).toMatch(/^- checkbox "Notifications" \[checked\] \[ref=e\d+\]$/m);
+});
