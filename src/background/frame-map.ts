@@ -45,6 +45,31 @@ export async function linkChildFrames(tabId: number, parent: number, nonces: str
 }
 
 /** Whether the frame has child frames now: a search skips asking it for them otherwise. */
+/**
+ * Follows something down through child frames (the focus, a point): asks each
+ * frame in turn from `frameId`, while its answer names a child frame by nonce.
+ * The answers, outermost first, and the innermost frame reached (which may
+ * not have answered).
+ */
+export async function downFrames<T>(
+  tabId: number,
+  frameId: number,
+  ask: (frameId: number, outer: T | undefined) => Promise<T | undefined>,
+  childNonce: (answer: T) => string | undefined,
+): Promise<{ answers: T[]; frameId: number }> {
+  const answers: T[] = [];
+  for (let depth = 0; depth <= MAX_FRAME_DEPTH; depth++) {
+    const answer = await ask(frameId, answers.at(-1));
+    if (!answer) break;
+    answers.push(answer);
+    const nonce = childNonce(answer);
+    const [child] = nonce ? await linkChildFrames(tabId, frameId, [nonce]) : [null];
+    if (typeof child !== 'number') break;
+    frameId = child;
+  }
+  return { answers, frameId };
+}
+
 export async function hasChildFrames(tabId: number, frameId: number): Promise<boolean> {
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
   return frames?.some((frame) => frame.parentFrameId === frameId) ?? false;

@@ -8,6 +8,7 @@
 import browser from 'webextension-polyfill';
 import { AgentError } from '../shared/errors.ts';
 import type { SessionInfo, TabInfo } from '../shared/protocol.ts';
+import { refPrefix } from '../shared/refs.ts';
 import { takingTurns } from '../shared/turns.ts';
 
 interface Session {
@@ -168,6 +169,22 @@ export function raiseRefFloor(tabId: number, maxRef: number): Promise<void> {
   return update((state) => {
     state.refFloors[tabId] = Math.max(state.refFloors[tabId] ?? 0, maxRef);
   });
+}
+
+/**
+ * Asks a frame for something that issues refs (a focus line, options to
+ * pick): with the frame's ref prefix and the tab's floor, which is raised to
+ * what the answer issued, so no ref is ever issued twice in the tab.
+ */
+export async function issuingRefs<R extends { maxRef: number } | undefined>(
+  tabId: number,
+  frameId: number,
+  ask: (refs: { refPrefix: string; refFloor: number }) => Promise<R>,
+): Promise<R> {
+  const floor = await refFloor(tabId);
+  const answer = await ask({ refPrefix: refPrefix(frameId), refFloor: floor });
+  if (answer && answer.maxRef > floor) await raiseRefFloor(tabId, answer.maxRef);
+  return answer;
 }
 
 export async function sessionList(): Promise<{ id: string; name: string; tabs: number[] }[]> {

@@ -5,14 +5,14 @@
  * outside it is refused rather than sent where nothing is; the report names
  * the element each point is on, with a ref, found before the input moves anything.
  */
+import type { ContentResults } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { refPrefix } from '../../shared/refs.ts';
 import { cdp } from '../cdp.ts';
-import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { downFrames } from '../frame-map.ts';
 import { tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { issuingRefs, resolveTab } from '../tabs.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { dragWithInterception } from './drag.ts';
@@ -88,22 +88,15 @@ async function assertInViewport(tabId: number, points: { x: number; y: number }[
   }
 }
 
-/** The element at the point, down through the frames at it, the innermost one's line. */
+/** The element at the point, down through the frames at it: the innermost one's line. */
 async function elementAt(tabId: number, point: { x: number; y: number }): Promise<At> {
-  const at: At = { ...point };
-  let frameId = 0;
-  let inFrame = point;
-  for (let depth = 0; depth <= MAX_FRAME_DEPTH; depth++) {
-    const floor = await refFloor(tabId);
-    const result = await tryFrame(tabId, frameId, { type: 'elementAt', ...inFrame, refPrefix: refPrefix(frameId), refFloor: floor });
-    if (!result) break;
-    if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
-    at.line = result.line ?? at.line;
-    at.download = result.download;
-    const [child] = result.frame ? await linkChildFrames(tabId, frameId, [result.frame.nonce]) : [null];
-    if (typeof child !== 'number' || !result.frame) break;
-    frameId = child;
-    inFrame = { x: result.frame.x, y: result.frame.y };
-  }
-  return at;
+  const { answers } = await downFrames<ContentResults['elementAt']>(
+    tabId,
+    0,
+    // In a child frame, the point in its own viewport, as the frame around it mapped it.
+    (id, outer) => issuingRefs(tabId, id, (refs) => tryFrame(tabId, id, { type: 'elementAt', x: outer?.frame?.x ?? point.x, y: outer?.frame?.y ?? point.y, ...refs })),
+    (answer) => answer.frame?.nonce,
+  );
+  const line = answers.map((answer) => answer.line).filter((l): l is string => !!l).at(-1);
+  return { ...point, ...(line ? { line } : {}), download: answers.at(-1)?.download };
 }

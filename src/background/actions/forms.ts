@@ -4,8 +4,7 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
-import { refPrefix } from '../../shared/refs.ts';
+import { issuingRefs, resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
@@ -63,9 +62,7 @@ async function selectCustom(tabId: number, spec: TargetSpec, values: string[], f
     if (values.length > 1) throw new AgentError('INVALID_PARAMS', `${found.description} is a custom drop-down: pick one value per call.`);
     await guardedClick(tabId, spec, actionable, ctx, click);
   }
-  const floor = await refFloor(tabId);
-  const picked = await sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values, refPrefix: refPrefix(frameId), refFloor: floor, waitMs: OPTIONS_WAIT_MS });
-  if (picked.maxRef > floor) await raiseRefFloor(tabId, picked.maxRef);
+  const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values, ...refs, waitMs: OPTIONS_WAIT_MS }));
   let effects = {};
   for (const ref of picked.refs) ({ effects } = await guardedClick(tabId, targetFromString(ref), actionable, ctx, click));
   const options = picked.labels.map((label, i) => `option "${label}" [ref=${picked.refs[i]}]`).join(', ');

@@ -2,12 +2,11 @@ import type { TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
-import { refPrefix } from '../../shared/refs.ts';
 import { ensureAttached } from '../cdp.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
-import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { issuingRefs, resolveTab } from '../tabs.ts';
+import { downFrames } from '../frame-map.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
@@ -87,11 +86,8 @@ const SUGGESTIONS_WAIT_MS = 1000;
 async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
-  const floor = await refFloor(tabId);
-  const suggest = { refPrefix: refPrefix(frameId), refFloor: floor, waitMs: SUGGESTIONS_WAIT_MS };
-  const held = await tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest });
+  const held = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { ...refs, waitMs: SUGGESTIONS_WAIT_MS } }));
   if (!held) return {};
-  if (held.maxRef > floor) await raiseRefFloor(tabId, held.maxRef);
   const suggestions = held.suggestions ? { suggestions: held.suggestions } : {};
   if (held.value === undefined || held.value === expected) return suggestions;
   return { ...suggestions, fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
@@ -104,18 +100,14 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
  */
 async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'> & { frameId: number }> {
   if (pageMovedOn(effects)) return { frameId };
-  let focus: string | undefined;
-  for (let depth = 0; depth <= MAX_FRAME_DEPTH; depth++) {
-    const floor = await refFloor(tabId);
-    const result = await tryFrame(tabId, frameId, { type: 'focused', refPrefix: refPrefix(frameId), refFloor: floor });
-    if (!result) break;
-    if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
-    focus = result.line ?? focus;
-    const [child] = result.frameNonce ? await linkChildFrames(tabId, frameId, [result.frameNonce]) : [null];
-    if (typeof child !== 'number') break;
-    frameId = child;
-  }
-  return { frameId, ...(focus ? { focus } : {}) };
+  const down = await downFrames(
+    tabId,
+    frameId,
+    (id) => issuingRefs(tabId, id, (refs) => tryFrame(tabId, id, { type: 'focused', ...refs })),
+    (answer) => answer.frameNonce,
+  );
+  const focus = down.answers.map((answer) => answer.line).filter(Boolean).at(-1);
+  return { frameId: down.frameId, ...(focus ? { focus } : {}) };
 }
 
 /** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */

@@ -7,8 +7,7 @@ import { dragWithInterception } from './drag.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, type Point } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
-import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
-import { refPrefix } from '../../shared/refs.ts';
+import { issuingRefs, resolveTab } from '../tabs.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
@@ -48,11 +47,8 @@ const POPUP_WAIT_MS = 500;
 async function openedPopup(tabId: number, spec: TargetSpec, point: Point, effects: Effects): Promise<Pick<ActionReport, 'opened'>> {
   if (!point.opens || effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
-  const floor = await refFloor(tabId);
-  const result = await tryFrame(tabId, frameId, { type: 'openedPopup', target: spec, refPrefix: refPrefix(frameId), refFloor: floor, waitMs: POPUP_WAIT_MS });
-  if (!result) return {};
-  if (result.maxRef > floor) await raiseRefFloor(tabId, result.maxRef);
-  return result.opened ? { opened: result.opened } : {};
+  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'openedPopup', target: spec, ...refs, waitMs: POPUP_WAIT_MS }));
+  return result?.opened ? { opened: result.opened } : {};
 }
 
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {

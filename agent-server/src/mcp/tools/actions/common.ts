@@ -12,6 +12,8 @@ export const TARGET = {
   tabId: z.number().int().optional().describe('Tab id (default: current tab)'),
 };
 
+export const MODIFIERS = z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).optional().describe('Keys held during the click');
+
 export const SNAPSHOT_AFTER = {
   snapshot: z.boolean().optional().describe('Also return a fresh snapshot after the action'),
 };

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.ts';
-import { reportAction, SNAPSHOT_AFTER, TARGET } from './common.ts';
-
-const MODIFIERS = z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).optional().describe('Keys held during the click');
+import { MODIFIERS, reportAction, SNAPSHOT_AFTER, TARGET } from './common.ts';
 
 export const click = defineTool({
   name: 'browser_click',
