@@ -198,3 +198,43 @@ test('twenty clicks in a row are twenty clicks, and a double click is one dblcli
   expect(await text(agent, 'button')).toBe('22');
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('dbl');
 });
+
+test('a click waits for the data it fetched, so a snapshot right after shows it; a failed or unanswered request is reported', async ({ agent }) => {
+  agent.pages.page('/api/items', JSON.stringify(['Apple', 'Banana']), { contentType: 'application/json', delayMs: 300 });
+  agent.pages.page('/api/save', '{"error":"database down"}', { contentType: 'application/json', status: 500, delayMs: 50 });
+  agent.pages.page('/api/user', '{"id":7}', { contentType: 'application/json', delayMs: 100 });
+  agent.pages.page('/api/posts', '["First post"]', { contentType: 'application/json', delayMs: 100 });
+  agent.pages.hang('/api/stream');
+  const snap = await open(
+    agent,
+    '/data',
+    `<button id="load">Load items</button><button id="save">Save</button><button id="profile">Profile</button><button id="ask">Ask</button><button>Nothing</button>
+     <ul id="out"></ul>
+     <script>
+       const show = (items) => { document.getElementById('out').innerHTML = items.map((i) => '<li>' + i + '</li>').join(''); };
+       load.onclick = async () => show(await (await fetch('/api/items')).json());
+       // Reads the status only: the body is never drained.
+       save.onclick = async () => { const r = await fetch('/api/save', { method: 'POST', body: '{}' }); if (r.ok) show(['Saved']); };
+       // A request whose answer starts the next one.
+       profile.onclick = async () => { const user = await (await fetch('/api/user')).json(); show(await (await fetch('/api/posts?user=' + user.id)).json()); };
+       ask.onclick = () => void fetch('/api/stream');
+     </script>`,
+  );
+  const loaded = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Load items"'), snapshot: true });
+  expect(loaded.text).toMatch(/Request it started: GET \/api\/items → 200 OK \(\d+ ms\)/);
+  expect(loaded.text).toContain('- listitem: Apple');
+
+  const chained = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Profile"') });
+  expect(chained.text).toMatch(/Requests it started:\n- GET \/api\/user → 200 OK \(\d+ ms\)\n- GET \/api\/posts\?user=7 → 200 OK/);
+  expect(await text(agent, '#out')).toBe('First post');
+
+  const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(saved.text).toMatch(/POST \/api\/save → 500 Internal Server Error \(headers after \d+ ms; the body is still coming or was not read\)/);
+
+  const asked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Ask"') });
+  expect(asked.text).toContain('GET /api/stream → no answer yet (still running: a stream or a slow server)');
+  expect(asked.text).toContain('browser_wait_for');
+  // A click that fetches nothing says nothing about requests.
+  const plain = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Nothing"') });
+  expect(plain.text).not.toContain('Request');
+});

@@ -8,6 +8,8 @@ export interface TestPage {
   contentType?: string;
   status?: number;
   headers?: Record<string, string>;
+  /** Answered after this many milliseconds (a slow API). */
+  delayMs?: number;
   /** "user:password": answered only with these HTTP Basic credentials, else 401. */
   basicAuth?: string;
 }
@@ -40,12 +42,16 @@ export class TestServer {
         res.end('<!doctype html><title>Unauthorized</title><h1>Unauthorized</h1>');
         return;
       }
-      res.writeHead(page.status ?? 200, {
-        'content-type': page.contentType ?? 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        ...page.headers,
-      });
-      res.end(page.body);
+      const answer = () => {
+        res.writeHead(page.status ?? 200, {
+          'content-type': page.contentType ?? 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          ...page.headers,
+        });
+        res.end(page.body);
+      };
+      if (page.delayMs) setTimeout(answer, page.delayMs);
+      else answer();
     };
     const tls = (name: string) => fs.readFileSync(new URL(`./tls/${name}`, import.meta.url));
     this.server = this.options.tls ? https.createServer({ key: tls('key.pem'), cert: tls('cert.pem') }, handler) : http.createServer(handler);

@@ -13,9 +13,10 @@ import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 import { settleOrBusy } from '../unresponsive.ts';
 import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
+import { watchRequests } from './requests.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed' | 'requests'>;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -80,6 +81,8 @@ export async function withEffects<T>(
   // (Chromium's manual_subframe; an ad's own refresh is auto_subframe and is not reported).
   const framesStarted = new Set<number>();
   const framesNavigated: string[] = [];
+  // A new document replaces the page (its requests go with it); a same-document one (a router's pushState) keeps it.
+  let newDocument = false;
   const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
     if (d.tabId !== tabId) return;
     if (d.frameId !== 0) {
@@ -87,6 +90,7 @@ export async function withEffects<T>(
       return;
     }
     navigationStarted = d.url;
+    newDocument = true;
     requestedBegan();
   };
   const onCompleted = (d: { tabId: number; frameId: number; url: string }) => {
@@ -149,6 +153,7 @@ export async function withEffects<T>(
     on(chrome.tabs.onRemoved, onRemoved),
     on(nav.onCommitted, onFrameCommitted),
   ]);
+  const requests = watchRequests(tabId);
   let intercepting = false;
   try {
     // Awaited: without, input sent right behind it opened the native chooser in 2 of 3 runs.
@@ -196,6 +201,10 @@ export async function withEffects<T>(
     // A link inside a frame loads its page there: the frame's refs are gone once it commits.
     // Only when the input asked a frame to navigate: frames the page adds or refreshes meanwhile are not waited for.
     if (frameRequested && framesStarted.size && !dialog && !tabClosed) await pollUntil(() => framesStarted.size === 0, FRAME_COMMIT_MS);
+    // What the page fetched in answer: the data a snapshot right after should show (requests.ts).
+    const started = !newDocument && !dialog && !tabClosed && !busy
+      ? await requests.settle(signal, async () => (await browser.tabs.get(tabId).catch(() => null))?.url)
+      : undefined;
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;
@@ -211,9 +220,11 @@ export async function withEffects<T>(
         ...(fileChooser ? { fileChooser: { multiple: fileChooser.multiple } } : {}),
         ...(busy && !tabClosed ? { unresponsive: true } : {}),
         ...(tabClosed ? { tabClosed } : {}),
+        ...(started ? { requests: started } : {}),
       },
     };
   } finally {
+    requests.stop();
     stopRequested();
     unsubscribe();
     stopDialog();

@@ -33,6 +33,24 @@ export const ActionReport = z.object({
   opened: PopupOptions.optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
+  /** Data requests (fetch, XHR) the action started, waited for up to 3 s: failed and unanswered ones first. */
+  requests: z.object({
+    list: z.array(z.object({
+      method: z.string(),
+      /** Path and query on the page's own origin, else the whole URL. */
+      url: z.string(),
+      status: z.number().optional(),
+      statusText: z.string().optional(),
+      /** Why it failed without a status (net::ERR_…, canceled). */
+      failure: z.string().optional(),
+      ms: z.number().optional(),
+      /** No answer within the wait: still running. */
+      pending: z.boolean().optional(),
+      /** Its headers came (`ms` after it started) but not all of its body: a stream, or a body the page never read. */
+      receiving: z.boolean().optional(),
+    })),
+    more: z.number(),
+  }).optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */
   unchanged: z.boolean().optional(),
   /** The page closed its own tab (window.close()). */

@@ -27,6 +27,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
+  if (report.requests) listRequests(response, report.requests);
   if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
@@ -53,6 +54,19 @@ export async function reportAction(verb: string, report: ActionReport, response:
     return; // a snapshot would wait for the blocked page
   }
   if (snapshot) await appendSnapshot(response, ctx, report.tabId);
+}
+
+function listRequests(response: ToolResponse, { list, more }: NonNullable<ActionReport['requests']>): void {
+  const lines = list.map((r) => {
+    const answer = r.pending ? 'no answer yet (still running: a stream or a slow server)'
+      : r.status !== undefined ? `${r.status}${r.statusText ? ` ${r.statusText}` : ''}${r.failure ? ` (${r.failure})` : ''}`
+      : `failed: ${r.failure ?? 'no response'}`;
+    const time = r.ms === undefined ? '' : r.receiving ? ` (headers after ${r.ms} ms; the body is still coming or was not read)` : ` (${r.ms} ms)`;
+    return `${r.method} ${r.url} → ${answer}${time}`;
+  });
+  if (lines.length === 1 && !more) response.text(`Request it started: ${lines[0]}`);
+  else response.text('Requests it started:', ...lines.map((line) => `- ${line}`), ...(more ? [`- … ${more} more (browser_network_requests lists them)`] : []));
+  if (list.some((r) => r.pending)) response.text('What it brings may not show yet: browser_wait_for waits for the text you expect.');
 }
 
 function listOptions(response: ToolResponse, heading: string, { options, more }: NonNullable<ActionReport['opened']>): void {

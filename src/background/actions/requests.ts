@@ -1,0 +1,137 @@
+/**
+ * The requests an action started: a "Save" that posts, a "Load more" or a
+ * route change that fetches. The page shows their result only once they
+ * have answered, so the action waits for them (what it caused, not a fixed
+ * sleep) and reports them: a snapshot taken right after shows the data,
+ * and a failed save is told, not hidden behind "Clicked".
+ */
+import type { ActionReport } from '../../shared/methods/actions.ts';
+import { onCdpEvent } from '../cdp.ts';
+import { sleep } from '../timing.ts';
+
+export type StartedRequests = NonNullable<ActionReport['requests']>;
+type Line = StartedRequests['list'][number];
+
+/** Longest wait for them: past it the action reports what still runs (a stream, a slow server) and returns. */
+const REQUESTS_WAIT_MS = 3000;
+/** After the last answer, a moment for requests its handling chains (the next page of data, a lazy route's fetch). */
+const QUIET_MS = 50;
+/**
+ * After its headers, how long a response's body may take. A page that reads
+ * only the status (`if (!r.ok)`) never drains the body, and Chromium then
+ * never reports the request finished.
+ */
+const BODY_WAIT_MS = 500;
+/** Lines reported; failures come first. */
+const MAX_LISTED = 3;
+
+// Data the page asked for, and the code a lazy route loads: what the page waits on to show the result.
+const WAITED_TYPES = new Set(['Fetch', 'XHR', 'Script']);
+// Reported: a script chunk is how, not what.
+const REPORTED_TYPES = new Set(['Fetch', 'XHR']);
+
+interface Tracked {
+  method: string;
+  url: string;
+  type: string;
+  start: number;
+  status?: number;
+  statusText?: string;
+  failure?: string;
+  ms?: number;
+  /** performance.now() when its headers came. */
+  answeredAt?: number;
+  done: boolean;
+}
+
+export interface RequestWatch {
+  /** Waits (≤ 3 s) until the requests started since the watch began have answered; what they were. */
+  settle(signal: AbortSignal, pageUrl: () => Promise<string | undefined>): Promise<StartedRequests | undefined>;
+  stop(): void;
+}
+
+/** Starts watching `tabId`'s requests (all its frames); call before the input is sent. */
+export function watchRequests(tabId: number): RequestWatch {
+  const tracked = new Map<string, Tracked>();
+  let lastChange = performance.now();
+  const offs = [
+    onCdpEvent('Network.requestWillBeSent', (id, params) => {
+      const p = params as { requestId: string; request: { method: string; url: string }; type?: string; timestamp: number; redirectResponse?: unknown };
+      if (id !== tabId || !WAITED_TYPES.has(p.type ?? '')) return;
+      // A redirect's next hop reuses the id: still the same request.
+      if (p.redirectResponse && tracked.has(p.requestId)) return;
+      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, done: false });
+      lastChange = performance.now();
+    }),
+    onCdpEvent('Network.responseReceived', (id, params) => {
+      const p = params as { requestId: string; timestamp: number; response: { status: number; statusText: string } };
+      const request = id === tabId ? tracked.get(p.requestId) : undefined;
+      if (!request) return;
+      Object.assign(request, { status: p.response.status, statusText: p.response.statusText, answeredAt: performance.now() });
+      request.ms = Math.round((p.timestamp - request.start) * 1000);
+    }),
+    onCdpEvent('Network.loadingFinished', (id, params) => finish(id, params as { requestId: string; timestamp: number })),
+    onCdpEvent('Network.loadingFailed', (id, params) => {
+      const p = params as { requestId: string; timestamp: number; errorText: string; canceled?: boolean };
+      finish(id, p, p.canceled ? 'canceled' : p.errorText);
+    }),
+  ];
+  function finish(id: number, p: { requestId: string; timestamp: number }, failure?: string): void {
+    const request = id === tabId ? tracked.get(p.requestId) : undefined;
+    if (!request || request.done) return;
+    request.done = true;
+    request.failure = failure;
+    request.ms = Math.round((p.timestamp - request.start) * 1000);
+    lastChange = performance.now();
+  }
+
+  return {
+    async settle(signal, pageUrl) {
+      if (tracked.size === 0) return undefined;
+      const deadline = performance.now() + REQUESTS_WAIT_MS;
+      for (;;) {
+        const now = performance.now();
+        const pending = [...tracked.values()].some((r) => !r.done && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS));
+        const quiet = now - lastChange >= QUIET_MS;
+        if ((!pending && quiet) || now >= deadline || signal.aborted) break;
+        await sleep(pending ? 20 : QUIET_MS);
+      }
+      const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type));
+      return reported.length ? summarize(reported, await pageUrl()) : undefined;
+    },
+    stop: () => offs.forEach((off) => off()),
+  };
+}
+
+function summarize(requests: Tracked[], pageUrl: string | undefined): StartedRequests {
+  const failed = (r: Tracked) => unanswered(r) || !!r.failure || (r.status ?? 0) >= 400;
+  const ordered = [...requests.filter(failed), ...requests.filter((r) => !failed(r))];
+  return { list: ordered.slice(0, MAX_LISTED).map((r) => line(r, pageUrl)), more: Math.max(0, ordered.length - MAX_LISTED) };
+}
+
+function line(r: Tracked, pageUrl: string | undefined): Line {
+  return {
+    method: r.method,
+    url: shortUrl(r.url, pageUrl),
+    ...(r.status !== undefined ? { status: r.status, statusText: r.statusText } : {}),
+    ...(r.failure ? { failure: r.failure } : {}),
+    ...(unanswered(r) ? { pending: true } : { ms: r.ms }),
+    ...(!r.done && !unanswered(r) ? { receiving: true } : {}),
+  };
+}
+
+function unanswered(r: Tracked): boolean {
+  return !r.done && r.answeredAt === undefined;
+}
+
+/** The page's own API by its path; another origin's in full. Clipped: a query string can be long. */
+function shortUrl(url: string, pageUrl: string | undefined): string {
+  let short = url;
+  try {
+    const parsed = new URL(url);
+    if (pageUrl && parsed.origin === new URL(pageUrl).origin) short = parsed.pathname + parsed.search;
+  } catch {
+    // Not a URL we can parse (a data: or blob: URL): as it is.
+  }
+  return short.length > 120 ? `${short.slice(0, 119)}…` : short;
+}
