@@ -238,3 +238,23 @@ test('a click waits for the data it fetched, so a snapshot right after shows it;
   const plain = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Nothing"') });
   expect(plain.text).not.toContain('Request');
 });
+
+test('scrolling an infinite list to its end waits for the next page it loads', async ({ agent }) => {
+  agent.pages.page('/api/page', JSON.stringify(['Older post A', 'Older post B']), { contentType: 'application/json', delayMs: 200 });
+  await open(
+    agent,
+    '/feed',
+    `<div id="feed">${Array.from({ length: 30 }, (_, i) => `<p>Post ${i}</p>`).join('')}</div><p id="end">Loading…</p>
+     <script>
+       // Asks for more when its end comes into view, as infinite lists do (an observer, run when the page renders).
+       new IntersectionObserver(async ([entry]) => {
+         if (!entry.isIntersecting) return;
+         const items = await (await fetch('/api/page')).json();
+         document.getElementById('feed').insertAdjacentHTML('beforeend', items.map((i) => '<p>' + i + '</p>').join(''));
+       }).observe(document.getElementById('end'));
+     </script>`,
+  );
+  const scrolled = await agent.server.ok('browser_scroll', { deltaY: 100_000 });
+  expect(scrolled.text).toMatch(/Request it started: GET \/api\/page → 200 OK \(\d+ ms\)/);
+  expect((await agent.server.ok('browser_find', { text: 'Older post B' })).text).toContain('paragraph');
+});

@@ -77,13 +77,19 @@ export async function focus(params: Params<'focus'>, ctx: CommandContext): Promi
   return { tabId, detail: description, via: 'dom' };
 }
 
-export async function scroll(params: Params<'scroll'>): Promise<Result<'scroll'>> {
+export async function scroll(params: Params<'scroll'>, ctx: CommandContext): Promise<Result<'scroll'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params, false);
-  const result = await sendToFrame(tabId, frameOf(spec), { type: 'scroll', target: spec, deltaX: params.deltaX ?? 0, deltaY: params.deltaY ?? 0 });
+  // With its effects: an infinite list fetches its next page when scrolled to its end.
+  const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
+    sendToFrame(tabId, frameOf(spec), { type: 'scroll', target: spec, deltaX: params.deltaX ?? 0, deltaY: params.deltaY ?? 0 }));
+  const by = `by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`;
+  // No answer when a dialog its handler opened holds the page: the report names the dialog.
+  if (!result) return { tabId, detail: spec ? 'the element' : `the page ${by}`, via: 'dom', ...effects };
   const page = `(${Math.round(result.scrollX)}, ${Math.round(result.scrollY)})`;
-  return { tabId, detail: result.description ? `${result.description}; the page is at ${page}` : `the page by (${params.deltaX ?? 0}, ${params.deltaY ?? 0}) to ${page}`, via: 'dom' };
+  const detail = result.description ? `${result.description}; the page is at ${page}` : `the page ${by} to ${page}`;
+  return { tabId, detail, via: 'dom', ...effects };
 }
 
 /**

@@ -7,7 +7,27 @@ import { matchNote, resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { fullyInViewport, viewport } from './hit.ts';
 
-export function scroll(target: TargetSpec | undefined, deltaX: number, deltaY: number): ContentResults['scroll'] {
+/** How long to wait for the frame that runs the page's scroll handlers when none comes (a hidden tab renders none). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Scrolls, then lets the next frame run the page's scroll listeners and
+ * intersection observers (dispatched while rendering, not at once): an
+ * infinite list asks for its next page there, which the action then waits for.
+ */
+export async function scroll(target: TargetSpec | undefined, deltaX: number, deltaY: number): Promise<ContentResults['scroll']> {
+  const result = scrollNow(target, deltaX, deltaY);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FRAME_WAIT_MS);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }));
+  });
+  return result;
+}
+
+function scrollNow(target: TargetSpec | undefined, deltaX: number, deltaY: number): ContentResults['scroll'] {
   if (target) {
     const resolved = resolveSpec(target);
     const el = resolved.element;
