@@ -258,3 +258,22 @@ test('scrolling an infinite list to its end waits for the next page it loads', a
   expect(scrolled.text).toMatch(/Request it started: GET \/api\/page → 200 OK \(\d+ ms\)/);
   expect((await agent.server.ok('browser_find', { text: 'Older post B' })).text).toContain('paragraph');
 });
+
+test('a sign-in that posts with fetch and then redirects: the click answers on the new page', async ({ agent }) => {
+  agent.pages.page('/api/login', '{"ok":true}', { contentType: 'application/json', delayMs: 150 });
+  agent.pages.page('/dashboard', html('<h1>Dashboard</h1>', 'Dashboard'));
+  await open(
+    agent,
+    '/login',
+    `<form id="f"><label>User <input name="user"></label><button>Sign in</button></form>
+     <script>f.onsubmit = async (e) => {
+       e.preventDefault();
+       const answer = await (await fetch('/api/login', { method: 'POST', body: new FormData(f) })).json();
+       if (answer.ok) location.href = '/dashboard';
+     };</script>`,
+  );
+  await agent.server.ok('browser_fill', { selector: 'input', value: 'ada' });
+  const clicked = await agent.server.ok('browser_click', { selector: 'button' });
+  expect(clicked.text).toMatch(/Request it started: POST \/api\/login → 200 OK \(\d+ ms\)\nNavigated to http:\/\/127\.0\.0\.1:\d+\/dashboard/);
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Dashboard"');
+});

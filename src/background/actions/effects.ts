@@ -180,6 +180,12 @@ export async function withEffects<T>(
       if (settled === 'busy') busy = true;
     }
 
+    // What the page fetched in answer: the data a snapshot right after should show (requests.ts).
+    // Before the navigation checks: a login form's fetch is often answered by a redirect, which
+    // begins only then and ends the wait.
+    const started = !newDocument && !dialog && !tabClosed && !busy
+      ? await requests.settle(signal, () => newDocument || !!dialog || tabClosed, async () => (await browser.tabs.get(tabId).catch(() => null))?.url)
+      : undefined;
     // Requested but not begun yet: a moment for it to begin in the main frame. A same-process
     // child frame's request comes through the same session: it begins in the frame, never here.
     // Without the frame tree (the page is on its way out), a request there counts as the main frame's.
@@ -201,10 +207,6 @@ export async function withEffects<T>(
     // A link inside a frame loads its page there: the frame's refs are gone once it commits.
     // Only when the input asked a frame to navigate: frames the page adds or refreshes meanwhile are not waited for.
     if (frameRequested && framesStarted.size && !dialog && !tabClosed) await pollUntil(() => framesStarted.size === 0, FRAME_COMMIT_MS);
-    // What the page fetched in answer: the data a snapshot right after should show (requests.ts).
-    const started = !newDocument && !dialog && !tabClosed && !busy
-      ? await requests.settle(signal, async () => (await browser.tabs.get(tabId).catch(() => null))?.url)
-      : undefined;
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;

@@ -45,8 +45,11 @@ interface Tracked {
 }
 
 export interface RequestWatch {
-  /** Waits (≤ 3 s) until the requests started since the watch began have answered; what they were. */
-  settle(signal: AbortSignal, pageUrl: () => Promise<string | undefined>): Promise<StartedRequests | undefined>;
+  /**
+   * Waits (≤ 3 s) until the requests started since the watch began have answered, or
+   * `interrupted` holds (a new page, a dialog); what they were.
+   */
+  settle(signal: AbortSignal, interrupted: () => boolean, pageUrl: () => Promise<string | undefined>): Promise<StartedRequests | undefined>;
   stop(): void;
 }
 
@@ -86,14 +89,14 @@ export function watchRequests(tabId: number): RequestWatch {
   }
 
   return {
-    async settle(signal, pageUrl) {
+    async settle(signal, interrupted, pageUrl) {
       if (tracked.size === 0) return undefined;
       const deadline = performance.now() + REQUESTS_WAIT_MS;
       for (;;) {
         const now = performance.now();
         const pending = [...tracked.values()].some((r) => !r.done && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS));
         const quiet = now - lastChange >= QUIET_MS;
-        if ((!pending && quiet) || now >= deadline || signal.aborted) break;
+        if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
         await sleep(pending ? 20 : QUIET_MS);
       }
       const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type));

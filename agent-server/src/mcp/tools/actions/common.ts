@@ -22,12 +22,13 @@ export const SNAPSHOT_AFTER = {
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   if (report.unchanged) return void response.text(`Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)`);
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
+  // First what the page asked its server, then what it did with the answer (a login's redirect).
+  if (report.requests) listRequests(response, report.requests);
   if (report.navigatedTo && !report.download) response.text(`Navigated to ${report.navigatedTo}`);
   for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
   if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
-  if (report.requests) listRequests(response, report.requests);
   if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
