@@ -277,3 +277,23 @@ test('a sign-in that posts with fetch and then redirects: the click answers on t
   expect(clicked.text).toMatch(/Request it started: POST \/api\/login → 200 OK \(\d+ ms\)\nNavigated to http:\/\/127\.0\.0\.1:\d+\/dashboard/);
   expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Dashboard"');
 });
+
+test("a page's polling is not taken for what an action fetched", async ({ agent }) => {
+  agent.pages.page('/api/status', '{"jobs":0}', { contentType: 'application/json' });
+  agent.pages.page('/api/items', '["Apple"]', { contentType: 'application/json', delayMs: 100 });
+  const snap = await open(
+    agent,
+    '/dashboard',
+    `<button onclick="this.textContent = 'Pressed'">Plain</button>
+     <button onclick="fetch('/api/items').then((r) => r.json()).then((items) => out.textContent = items.join())">Load</button>
+     <p id="out"></p><p id="polls"></p>
+     <script>let n = 0; setInterval(async () => { await (await fetch('/api/status')).json(); polls.textContent = 'polled ' + ++n; }, 150);</script>`,
+  );
+  await agent.server.ok('browser_wait_for', { text: 'polled 4' });
+  const plain = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Plain"') });
+  expect(plain.text).not.toContain('/api/status');
+  const load = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Load"') });
+  expect(load.text).toMatch(/^Request it started: GET \/api\/items → 200 OK \(\d+ ms\)$/m);
+  expect(load.text).not.toContain('/api/status');
+  expect(await text(agent, '#out')).toBe('Apple');
+});

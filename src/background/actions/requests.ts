@@ -7,6 +7,7 @@
  */
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { onCdpEvent } from '../cdp.ts';
+import { repeatedRequests } from '../devtools/network.ts';
 import { sleep } from '../timing.ts';
 
 export type StartedRequests = NonNullable<ActionReport['requests']>;
@@ -14,8 +15,21 @@ type Line = StartedRequests['list'][number];
 
 /** Longest wait for them: past it the action reports what still runs (a stream, a slow server) and returns. */
 const REQUESTS_WAIT_MS = 3000;
-/** After the last answer, a moment for requests its handling chains (the next page of data, a lazy route's fetch). */
-const QUIET_MS = 50;
+/**
+ * After an answer, the moment in which a request the page starts is taken as
+ * chained to it (a user's id, then their posts; a lazy route's script, then its
+ * data), and waited for too. A page's own timers start requests at any time:
+ * only requests started so soon after an answer, and only so many links deep,
+ * so that polling cannot hold the action.
+ */
+const CHAIN_MS = 50;
+const MAX_CHAIN = 3;
+/**
+ * A request the page started three times in the 5 s before the action is its
+ * polling, not the action's doing (an agent's "Refresh" comes seconds apart).
+ */
+const POLLING_MS = 5000;
+const POLLING_TIMES = 3;
 /**
  * After its headers, how long a response's body may take. A page that reads
  * only the status (`if (!r.ok)`) never drains the body, and Chromium then
@@ -39,6 +53,8 @@ interface Tracked {
   statusText?: string;
   failure?: string;
   ms?: number;
+  /** 0: started during the action; n: chained to the answer of one of generation n - 1. */
+  generation: number;
   /** performance.now() when its headers came. */
   answeredAt?: number;
   done: boolean;
@@ -55,15 +71,29 @@ export interface RequestWatch {
 
 /** Starts watching `tabId`'s requests (all its frames); call before the input is sent. */
 export function watchRequests(tabId: number): RequestWatch {
+  const polled = repeatedRequests(tabId, POLLING_MS, POLLING_TIMES);
   const tracked = new Map<string, Tracked>();
+  // Once the input has been handled, only chained requests join (CHAIN_MS).
+  let settling = false;
   let lastChange = performance.now();
+  let lastAnswer: Tracked | undefined;
+  const answered = (request: Tracked) => {
+    lastChange = performance.now();
+    lastAnswer = request;
+  };
   const offs = [
     onCdpEvent('Network.requestWillBeSent', (id, params) => {
       const p = params as { requestId: string; request: { method: string; url: string }; type?: string; timestamp: number; redirectResponse?: unknown };
       if (id !== tabId || !WAITED_TYPES.has(p.type ?? '')) return;
       // A redirect's next hop reuses the id: still the same request.
       if (p.redirectResponse && tracked.has(p.requestId)) return;
-      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, done: false });
+      if (polled.has(`${p.request.method} ${p.request.url}`)) return;
+      let generation = 0;
+      if (settling) {
+        if (!lastAnswer || performance.now() - lastChange > CHAIN_MS || lastAnswer.generation >= MAX_CHAIN) return;
+        generation = lastAnswer.generation + 1;
+      }
+      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, generation, done: false });
       lastChange = performance.now();
     }),
     onCdpEvent('Network.responseReceived', (id, params) => {
@@ -72,6 +102,7 @@ export function watchRequests(tabId: number): RequestWatch {
       if (!request) return;
       Object.assign(request, { status: p.response.status, statusText: p.response.statusText, answeredAt: performance.now() });
       request.ms = Math.round((p.timestamp - request.start) * 1000);
+      answered(request);
     }),
     onCdpEvent('Network.loadingFinished', (id, params) => finish(id, params as { requestId: string; timestamp: number })),
     onCdpEvent('Network.loadingFailed', (id, params) => {
@@ -85,19 +116,20 @@ export function watchRequests(tabId: number): RequestWatch {
     request.done = true;
     request.failure = failure;
     request.ms = Math.round((p.timestamp - request.start) * 1000);
-    lastChange = performance.now();
+    answered(request);
   }
 
   return {
     async settle(signal, interrupted, pageUrl) {
+      settling = true;
       if (tracked.size === 0) return undefined;
       const deadline = performance.now() + REQUESTS_WAIT_MS;
       for (;;) {
         const now = performance.now();
         const pending = [...tracked.values()].some((r) => !r.done && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS));
-        const quiet = now - lastChange >= QUIET_MS;
+        const quiet = now - lastChange >= CHAIN_MS;
         if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
-        await sleep(pending ? 20 : QUIET_MS);
+        await sleep(pending ? 20 : CHAIN_MS);
       }
       const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type));
       return reported.length ? summarize(reported, await pageUrl()) : undefined;

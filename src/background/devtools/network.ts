@@ -127,6 +127,21 @@ function applyResponse(request: Request, response: CdpResponse): void {
   entry.servedFrom = response.fromServiceWorker ? 'service worker' : response.fromDiskCache ? 'disk cache' : response.fromPrefetchCache ? 'prefetch cache' : (entry.servedFrom ?? 'network');
 }
 
+/**
+ * Requests (`METHOD url`) the tab started at least `times` times in the last
+ * `ms`: a page's polling, which an action did not cause however often it coincides.
+ */
+export function repeatedRequests(tabId: number, ms: number, times: number): Set<string> {
+  const since = Date.now() - ms;
+  const counts = new Map<string, number>();
+  for (const { entry } of logs.get(tabId)?.newestFirst() ?? []) {
+    if (entry.startTime < since) break;
+    const key = `${entry.method} ${entry.url}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= times).map(([key]) => key));
+}
+
 export async function networkList(params: Params<'network.list'>): Promise<Result<'network.list'>> {
   const tabId = await resolveTab(params.tabId);
   const needle = params.urlContains?.toLowerCase();
