@@ -32,8 +32,13 @@ export class BoundedLog<T> {
     return this.items[(this.start + this.items.length - 1) % this.items.length];
   }
 
+  /** Newest first without copying the log: for reads that stop early (the last few seconds' entries). */
+  *fromNewest(): Generator<T> {
+    for (let i = this.items.length - 1; i >= 0; i--) yield this.items[(this.start + i) % this.items.length];
+  }
+
   newestFirst(): T[] {
-    return [...this.items.slice(this.start), ...this.items.slice(0, this.start)].reverse();
+    return [...this.fromNewest()];
   }
 
   get size(): number {

@@ -134,7 +134,7 @@ function applyResponse(request: Request, response: CdpResponse): void {
 export function repeatedRequests(tabId: number, ms: number, times: number): Set<string> {
   const since = Date.now() - ms;
   const counts = new Map<string, number>();
-  for (const { entry } of logs.get(tabId)?.newestFirst() ?? []) {
+  for (const { entry } of logs.get(tabId)?.fromNewest() ?? []) {
     if (entry.startTime < since) break;
     const key = `${entry.method} ${entry.url}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
