@@ -297,3 +297,42 @@ test("a page's polling is not taken for what an action fetched", async ({ agent 
   expect(load.text).not.toContain('/api/status');
   expect(await text(agent, '#out')).toBe('Apple');
 });
+
+test('what the page announces during an action (alert, status, aria-live) is quoted in its report, even a toast gone at once', async ({ agent }) => {
+  agent.pages.page('/api/save', '{"ok":true}', { contentType: 'application/json', delayMs: 100 });
+  const snap = await open(
+    agent,
+    '/toasts',
+    `<label>Email <input id="email"></label><button id="save">Save</button><button id="add">Add to cart</button>
+     <div id="toasts" aria-live="polite"></div><span role="status" id="cart">Cart: 0</span><p role="alert" id="error"></p>
+     <script>
+       save.onclick = async () => {
+         if (!email.value) return void (error.textContent = 'Email is required');
+         error.textContent = '';
+         await (await fetch('/api/save', { method: 'POST' })).json();
+         const toast = document.createElement('div');
+         toast.textContent = 'Profile saved';
+         toasts.append(toast);
+         setTimeout(() => toast.remove(), 50);
+       };
+       let n = 0;
+       add.onclick = () => { cart.textContent = 'Cart: ' + ++n; };
+       email.addEventListener('keydown', (e) => e.key === 'Enter' && save.click());
+     </script>`,
+  );
+  const refused = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(refused.text).toContain('The page announced (alert): "Email is required"');
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Email"'), value: 'ada@example.com' });
+  // Announced after the request answered; the toast is gone before the agent could take a snapshot.
+  const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(saved.text).toMatch(/Request it started: POST \/api\/save → 200 OK \(\d+ ms\)\nThe page announced \(status\): "Profile saved"/);
+  expect(saved.text).not.toContain('Email is required');
+  // Keys too.
+  const entered = await agent.server.ok('browser_press_key', { ref: refOf(snap, 'textbox "Email"'), key: 'Enter' });
+  expect(entered.text).toContain('The page announced (status): "Profile saved"');
+  const added = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
+  expect(added.text).toContain('The page announced (status): "Cart: 1"');
+  // Nothing announced, nothing said.
+  const again = await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Email"') });
+  expect(again.text).not.toContain('announced');
+});

@@ -78,6 +78,11 @@ export async function isBlocked(tabId: number, silentMs = PROBE_MS): Promise<boo
   return true;
 }
 
+/** Whether the page was last found blocked (and has not answered since): no need to wait for it to learn that. */
+export function knownBlocked(tabId: number): boolean {
+  return blocked.has(tabId);
+}
+
 /** How long after an action's input the page may take to answer before it is probed. */
 const SETTLE_MS = 1000;
 

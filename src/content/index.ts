@@ -6,6 +6,7 @@ import browser from 'webextension-polyfill';
 import { FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
+import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { answerFrameHellos, childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
 declare global {
@@ -22,7 +23,11 @@ if (!window.__llmBrowserAgentLoaded) {
   browser.runtime.onMessage.addListener((message: unknown): Promise<ContentReply<unknown>> | undefined => {
     const request = message as ContentRequest;
     if (typeof request?.type !== 'string') return undefined;
+    // The agent is looking at this frame: from now on, what it announces is kept for action reports.
+    watchAnnouncements();
     switch (request.type) {
+      case 'announcements':
+        return reply(() => announcedSince(request.since));
       case 'ping':
         return reply(() => ({ pong: true }));
       case 'snapshot':

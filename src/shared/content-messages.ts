@@ -93,6 +93,8 @@ export type ContentRequest =
   | { type: 'guardOutcome' }
   /** Fields found invalid in the last `withinMs` (a form the keys tried to send). */
   | { type: 'invalidFields'; withinMs: number }
+  /** What live regions announced at or after `since` (Date.now()). */
+  | { type: 'announcements'; since: number }
   /** What a text field holds after text went in (null for other elements). */
   | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
@@ -166,6 +168,12 @@ export interface ContentSnapshot {
 }
 
 /** A field the browser found invalid when a form was to be sent; ref only when a snapshot gave it one. */
+/** A live region's new text (content/announcements.ts). */
+export interface Announcement {
+  role: string;
+  text: string;
+}
+
 export interface InvalidField {
   role: string;
   name: string;
@@ -199,8 +207,9 @@ export interface ContentResults {
    * point is on a download link, whose download the browser announces a moment after the click.
    */
   elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
+  announcements: Announcement[];
   guardOutcome:
-    | { outcome: 'hit'; download?: true; invalid?: InvalidField[] }
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[] }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

@@ -3,20 +3,21 @@
  * before the input is sent until the page has processed it — no fixed sleep.
  */
 import browser from 'webextension-polyfill';
+import type { Announcement } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { cdp, isAttached, onCdpEvent } from '../cdp.ts';
-import { sendToFrame } from '../frames.ts';
+import { sendToFrame, tryFrame } from '../frames.ts';
 import { listenAll, on } from '../listen.ts';
 import { navigationErrorHint } from '../../shared/urls.ts';
 import { onDialogOpened, type OpenDialog } from './dialogs.ts';
-import { settleOrBusy } from '../unresponsive.ts';
+import { knownBlocked, settleOrBusy } from '../unresponsive.ts';
 import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
 import { watchRequests } from './requests.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed' | 'requests'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed' | 'requests' | 'announced'>;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -52,8 +53,9 @@ export async function withEffects<T>(
   /**
    * settled: `act` ends with roundTripThroughPage already (its answer also orders the page's navigation requests before it).
    * downloadExpected: asked after `act`; true when the input reached a download link, whose download the browser creates a moment later.
+   * announced: asked after `act`; what the main frame announced, when `act`'s last trip there brought it (a click's guard).
    */
-  options: { fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean } = {},
+  options: { fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean; announced?: () => Announcement[] | undefined } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
   // Before the first CDP call below, which a navigation in flight would hold.
   await assertNotNavigating(tabId);
@@ -154,6 +156,8 @@ export async function withEffects<T>(
     on(nav.onCommitted, onFrameCommitted),
   ]);
   const requests = watchRequests(tabId);
+  // The worker's and the page's Date.now() are one clock: announcements from here on are the action's.
+  const since = Date.now();
   let intercepting = false;
   try {
     // Awaited: without, input sent right behind it opened the native chooser in 2 of 3 runs.
@@ -207,6 +211,16 @@ export async function withEffects<T>(
     // A link inside a frame loads its page there: the frame's refs are gone once it commits.
     // Only when the input asked a frame to navigate: frames the page adds or refreshes meanwhile are not waited for.
     if (frameRequested && framesStarted.size && !dialog && !tabClosed) await pollUntil(() => framesStarted.size === 0, FRAME_COMMIT_MS);
+    // What the page told its screen-reader users meanwhile (a toast, an error): from the page that is still there.
+    // Asked again only when the page answered requests since act's own trip. A handler may
+    // have blocked the page meanwhile (act found it so, or the answer to a request did).
+    const early = options.announced?.();
+    let announced: Announcement[] | undefined;
+    if (!newDocument && !dialog && !tabClosed && !busy && !knownBlocked(tabId)) {
+      const asked = early && !started ? { value: early } : await settleOrBusy(tabId, tryFrame(tabId, 0, { type: 'announcements', since }).catch(() => undefined));
+      if (asked === 'busy') busy = true;
+      else announced = asked.value;
+    }
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;
@@ -223,6 +237,7 @@ export async function withEffects<T>(
         ...(busy && !tabClosed ? { unresponsive: true } : {}),
         ...(tabClosed ? { tabClosed } : {}),
         ...(started ? { requests: started } : {}),
+        ...(announced?.length ? { announced } : {}),
       },
     };
   } finally {

@@ -6,7 +6,7 @@
  * is tried again at the element's new place, or reported; never "Clicked"
  * while something else got the click.
  */
-import type { LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
+import type { Announcement, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { tryFrame } from '../frames.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
@@ -43,6 +43,7 @@ export async function guardedClick(
     let busy = false;
     let downloadClicked = false;
     let invalidFields: Effects['invalidFields'];
+    let announced: Announcement[] | undefined;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -75,10 +76,11 @@ export async function guardedClick(
           if (result?.outcome === 'hit') {
             if (result.download) downloadClicked = true;
             invalidFields = refusedFields(result.invalid, frameId);
+            if (frameId === 0) announced = result.announced;
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },
-        { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked },
+        { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked, announced: () => announced },
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
       return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused } };

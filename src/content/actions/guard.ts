@@ -12,6 +12,7 @@ import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince } from './validation.ts';
+import { announcedSince } from '../announcements.ts';
 
 interface Guard {
   element: Element;
@@ -22,6 +23,8 @@ interface Guard {
   downloadClick?: Event;
   /** performance.now() when armed: fields found invalid after it were checked because of this click. */
   armedAt: number;
+  /** Date.now() when armed: what live regions said since came from this click. */
+  armedWall: number;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -73,6 +76,7 @@ export function armGuard(element: Element): void {
     element,
     state: 'waiting',
     armedAt: performance.now(),
+    armedWall: Date.now(),
     timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS),
   };
   guard = armed;
@@ -89,7 +93,9 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   if (current.state === 'hit') {
     // A submit button of a form with invalid fields: the browser did not send it.
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
-    return { outcome: 'hit', ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
+    // Brought back with the outcome, so the worker need not ask again (effects.ts).
+    const announced = announcedSince(current.armedWall);
+    return { outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
   }
   if (current.state !== 'missed') return { outcome: 'none' };
   return {

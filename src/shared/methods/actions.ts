@@ -51,6 +51,8 @@ export const ActionReport = z.object({
     })),
     more: z.number(),
   }).optional(),
+  /** What the page's live regions (alert, status, aria-live) said during the action: a toast, an error. */
+  announced: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */
   unchanged: z.boolean().optional(),
   /** The page closed its own tab (window.close()). */
