@@ -96,7 +96,8 @@ export type ContentRequest =
   /** What live regions announced at or after `since` (Date.now()). */
   | { type: 'announcements'; since: number }
   /** What a text field holds after text went in (null for other elements). */
-  | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number } }
+  /** suggest.answered: the requests the text started have answered, so the list shown now is their result. */
+  | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number; answered: boolean } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */

@@ -86,7 +86,8 @@ const SUGGESTIONS_WAIT_MS = 1000;
 async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
-  const held = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { ...refs, waitMs: SUGGESTIONS_WAIT_MS } }));
+  const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
+  const held = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { ...refs, waitMs: SUGGESTIONS_WAIT_MS, answered } }));
   if (!held) return {};
   const suggestions = held.suggestions ? { suggestions: held.suggestions } : {};
   if (held.value === undefined || held.value === expected) return suggestions;

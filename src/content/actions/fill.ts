@@ -69,7 +69,7 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   const { suggest } = request;
   if (suggest) raiseRefFloor(suggest.refFloor);
   // First the suggestions: an inline autocomplete may complete the value as they come.
-  const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs) : undefined;
+  const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   return { ...value, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
 }

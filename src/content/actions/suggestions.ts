@@ -19,12 +19,16 @@ const SETTLE_MS = 60;
 /** A list that did not change since the keys may still be replaced (a debounce): it must hold this long. */
 const UNCHANGED_MS = 350;
 
-export async function suggestionsFor(field: Element, refPrefix: string, waitMs: number): Promise<Suggestions | undefined> {
+/**
+ * `answered`: the requests the text started have answered (the worker waited for them):
+ * the list shown now is theirs, and need only hold still as a new one does.
+ */
+export async function suggestionsFor(field: Element, refPrefix: string, waitMs: number, answered: boolean): Promise<Suggestions | undefined> {
   const combobox = comboboxOf(field);
   // Only one that says it has a popup: an <input list> (its list is the browser's own) or a
   // field without one would cost every fill the whole wait.
   if (!combobox || !POPUP_ATTRIBUTES.some((attr) => combobox.hasAttribute(attr))) return undefined;
-  return optionsShown(combobox, refPrefix, waitMs);
+  return optionsShown(combobox, refPrefix, waitMs, answered ? '' : undefined);
 }
 
 /**
