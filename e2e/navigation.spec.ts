@@ -53,13 +53,19 @@ test('a page behind HTTP authentication: the failure says to put the credentials
   expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Staff only"');
 });
 
-test('an HTTP error page loads and the response says the status; a 204 says there is no page', async ({ agent }) => {
+test('an HTTP error page loads and the response says the status, also after a click; a 204 says there is no page', async ({ agent }) => {
   const result = await agent.server.ok('browser_navigate', { url: agent.pages.url('/missing') });
   expect(result.text).toContain('HTTP 404');
   const empty = await agent.server.call('browser_navigate', { url: agent.pages.page('/empty', '', { status: 204 }) });
   expect(empty.text).toMatch(/NAV_ABORTED: .*\/empty answered HTTP 204 \(no content\)/);
   const ok = await agent.server.ok('browser_navigate', { url: agent.pages.page('/fine', html('<p>ok</p>', 'Fine')) });
   expect(ok.text).not.toContain('HTTP');
+  // A broken link says so as well, and a good one does not.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/links', html('<a href="/missing">Broken</a> <a href="/fine">Fine</a>', 'Links')) });
+  const broken = await agent.server.ok('browser_click', { selector: 'a[href="/missing"]' });
+  expect(broken.text).toMatch(/Navigated to http:\/\/127\.0\.0\.1:\d+\/missing — HTTP 404 \(the page shown is the server's error page\)/);
+  await agent.server.ok('browser_navigate_back');
+  expect((await agent.server.ok('browser_click', { selector: 'a[href="/fine"]' })).text).not.toContain('HTTP');
 });
 
 test('waitUntil networkidle waits for the page\'s requests; one that never ends is NAV_TIMEOUT, not a silent success', async ({ agent }) => {

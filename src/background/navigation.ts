@@ -51,7 +51,8 @@ function documentAt(tabId: number, url: string): { status?: number; posted?: boo
   return seen;
 }
 
-const statusOf = (tabId: number, url: string) => documents.get(tabId)?.get(url)?.status;
+/** The HTTP status a recent document of the tab came with. */
+export const statusOf = (tabId: number, url: string): number | undefined => documents.get(tabId)?.get(url)?.status;
 
 /** Requests in flight per tab: request id → URL. */
 const inflight = new Map<number, Map<string, string>>();

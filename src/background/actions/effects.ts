@@ -14,10 +14,11 @@ import { onDialogOpened, type OpenDialog } from './dialogs.ts';
 import { knownBlocked, settleOrBusy } from '../unresponsive.ts';
 import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
+import { statusOf } from '../navigation.ts';
 import { watchRequests } from './requests.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed' | 'requests' | 'announced'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'tabClosed' | 'requests' | 'announced'>;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -95,8 +96,12 @@ export async function withEffects<T>(
     newDocument = true;
     requestedBegan();
   };
+  let navigatedStatus: number | undefined;
   const onCompleted = (d: { tabId: number; frameId: number; url: string }) => {
-    if (d.tabId === tabId && d.frameId === 0 && navigationStarted) navigationDone?.(d.url);
+    if (d.tabId !== tabId || d.frameId !== 0 || !navigationStarted) return;
+    const status = newDocument ? statusOf(tabId, d.url) : undefined;
+    if (status !== undefined && (status < 200 || status >= 300)) navigatedStatus = status;
+    navigationDone?.(d.url);
   };
   const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
     if (d.tabId === tabId && d.frameId !== 0) framesStarted.delete(d.frameId);
@@ -229,6 +234,7 @@ export async function withEffects<T>(
       value: value === 'dialog' || value === 'closed' ? undefined : (value as T),
       effects: {
         ...(navigationStarted ? { navigatedTo: navigationStarted } : {}),
+        ...(navigatedStatus !== undefined ? { navigatedStatus } : {}),
         ...(framesNavigated.length ? { framesNavigated } : {}),
         ...(newTabs.length ? { newTabs } : {}),
         ...(dialog ? { dialog } : {}),

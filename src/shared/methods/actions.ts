@@ -15,6 +15,8 @@ export const ActionReport = z.object({
   /** 'cdp' = trusted input through chrome.debugger; 'dom' = set through the DOM (select, native inputs). */
   via: z.enum(['cdp', 'dom']),
   navigatedTo: z.string().optional(),
+  /** The HTTP status of the page it navigated to, when not 2xx (a broken link's 404). */
+  navigatedStatus: z.number().optional(),
   /** Child frames the input navigated (a link inside a frame, a link targeting one): their old refs are gone. */
   framesNavigated: z.array(z.string()).optional(),
   newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),

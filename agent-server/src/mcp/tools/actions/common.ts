@@ -24,7 +24,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
   // First what the page asked its server, then what it did with the answer (a login's redirect).
   if (report.requests) listRequests(response, report.requests);
-  if (report.navigatedTo && !report.download) response.text(`Navigated to ${report.navigatedTo}`);
+  if (report.navigatedTo && !report.download) {
+    const status = report.navigatedStatus;
+    response.text(`Navigated to ${report.navigatedTo}${status === undefined ? '' : ` — HTTP ${status}${status >= 400 ? ' (the page shown is the server\'s error page)' : ''}`}`);
+  }
   for (const { role, text } of report.announced ?? []) response.text(`The page announced (${role}): "${text}"`);
   for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
   if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
