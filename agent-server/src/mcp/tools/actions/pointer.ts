@@ -5,7 +5,7 @@ import { MODIFIERS, reportAction, SNAPSHOT_AFTER, TARGET } from './common.ts';
 export const click = defineTool({
   name: 'browser_click',
   title: 'Click',
-  description: 'Click an element (by ref or selector) with trusted mouse input, after waiting until it is visible, enabled, stable and not covered. Reports what the click caused (navigation, new tab, dialog).',
+  description: 'Click an element (by ref or selector) with trusted mouse input, after waiting until it is visible, enabled, stable and not covered. Reports what the click caused: navigation, new tab, dialog, the requests it started (waited for), what the page announced.',
   schema: {
     ...TARGET,
     button: z.enum(['left', 'right', 'middle']).optional().describe('Mouse button (default left)'),
