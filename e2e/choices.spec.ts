@@ -158,3 +158,28 @@ test('toggle switches drawn by their label get a ref, even with the input shrunk
   const after = (await agent.server.ok('browser_snapshot')).text;
   expect(after).toMatch(/^- checkbox "Notifications" \[checked\] \[ref=e\d+\]$/m);
 });
+
+test('checking a box the page re-renders on change (a todo list) reports it checked, not a stale ref', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/todos',
+    `<ul id="list"></ul>
+     <script>
+       const todos = [{ title: 'Buy milk', done: false }];
+       // Renders from its own state, as frameworks do: each change replaces the checkbox.
+       const render = () => {
+         list.innerHTML = todos.map((t, i) => '<li><input type="checkbox" data-i="' + i + '"' + (t.done ? ' checked' : '') + '> ' + t.title + '</li>').join('');
+         for (const box of list.querySelectorAll('input')) box.onchange = () => { todos[box.dataset.i].done = box.checked; render(); };
+       };
+       render();
+     </script>`,
+  );
+  const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox') });
+  expect(checked.text).toContain('Checked <input type="checkbox"> (the page then re-rendered it: take a new snapshot for its new ref)');
+  const after = (await agent.server.ok('browser_snapshot')).text;
+  expect(after).toContain('checkbox [checked]');
+  // The old ref is stale now, as said: it is not resolved to the new box.
+  expect((await agent.server.call('browser_uncheck', { ref: refOf(snap, 'checkbox') })).text).toContain('STALE_REF');
+  expect((await agent.server.ok('browser_uncheck', { ref: refOf(after, 'checkbox') })).text).toContain('re-rendered');
+  expect((await agent.server.ok('browser_snapshot')).text).not.toContain('[checked]');
+});

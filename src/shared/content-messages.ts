@@ -115,7 +115,8 @@ export type ContentRequest =
   | { type: 'prepareFill'; target: TargetSpec; value: string; timeoutMs: number }
   /** Focuses for typing; with clear, selects all content so the first key replaces it. */
   | { type: 'prepareType'; target: TargetSpec; text: string; clear: boolean; timeoutMs: number }
-  | { type: 'readChecked'; target: TargetSpec }
+  /** afterClick: the element was just clicked; if the page replaced it meanwhile (a re-render), read the one clicked. */
+  | { type: 'readChecked'; target: TargetSpec; afterClick?: boolean }
   /** Before files are dropped on the target through CDP: note the drop (content/actions/drop.ts); dropOutcome reads it. */
   | { type: 'watchDrop'; target: TargetSpec }
   | { type: 'dropOutcome' }
@@ -219,7 +220,8 @@ export interface ContentResults {
   prepareType: { description: string; before?: string };
   watchDrop: null;
   dropOutcome: { reached: boolean; taken: boolean };
-  readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option' };
+  /** replaced: read from the clicked element, which the page has since replaced. */
+  readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option'; replaced?: true };
   /** custom: a drop-down made of divs, whose options are clicked ('closed': open it first). */
   selectOption: { selected: string[]; description: string } | { custom: 'shown' | 'closed'; description: string };
   customOptions: { refs: string[]; labels: string[]; maxRef: number };

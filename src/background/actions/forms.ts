@@ -27,11 +27,13 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
     throw new AgentError('INVALID_TARGET', 'A radio button cannot be unchecked by clicking it; check another radio button of the group instead.');
   }
   const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
-  const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec });
+  const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec, afterClick: true });
   if (after.checked !== want) {
     throw new AgentError('EXECUTION_ERROR', `Clicked ${point.description} but it is still ${after.checked === true ? 'checked' : after.checked === 'mixed' ? 'mixed' : 'unchecked'}; the page may handle clicks differently — take a snapshot to see.`);
   }
-  return { tabId, detail: point.description, via: 'cdp', ...effects };
+  // The click worked; the ref the agent holds does not any more.
+  const replaced = after.replaced ? ' (the page then re-rendered it: take a new snapshot for its new ref)' : '';
+  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects };
 }
 
 export async function selectOption(params: Params<'selectOption'>, ctx: CommandContext): Promise<Result<'selectOption'>> {

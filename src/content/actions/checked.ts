@@ -7,6 +7,7 @@ import type { ContentResults, TargetSpec } from '../../shared/content-messages.t
 import { AgentError } from '../../shared/errors.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { resolveSpec } from '../target.ts';
+import { lastGuarded } from './guard.ts';
 import { describe } from './describe.ts';
 
 type Checked = ContentResults['readChecked'];
@@ -14,8 +15,19 @@ type Kind = Checked['kind'];
 
 const ARIA_KINDS = new Set<Kind>(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
-export function readChecked(target: TargetSpec): Checked {
-  return checkedState(resolveSpec(target).element);
+/**
+ * `afterClick`: a page that renders from its own state (a todo list) often
+ * replaces the control its change handler saw; the one clicked, now detached,
+ * still holds the state the click gave it.
+ */
+export function readChecked(target: TargetSpec, afterClick: boolean): Checked {
+  try {
+    return checkedState(resolveSpec(target).element);
+  } catch (error) {
+    const clicked = afterClick ? lastGuarded() : null;
+    if (!clicked || clicked.isConnected) throw error;
+    return { ...checkedState(clicked), replaced: true };
+  }
 }
 
 export function checkedState(element: Element): Checked {

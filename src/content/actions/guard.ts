@@ -38,6 +38,12 @@ const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click
 const ARMED_MS = 2000;
 
 let guard: Guard | null = null;
+// The element of the last click that landed, for reading its state after the page replaced it (checked.ts).
+let landed: WeakRef<Element> | null = null;
+
+export function lastGuarded(): Element | null {
+  return landed?.deref() ?? null;
+}
 
 for (const type of CLICK_EVENTS) window.addEventListener(type, check, { capture: true });
 
@@ -91,6 +97,7 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
   // Read now, after the page's listeners had their turn: one of them may have cancelled the download.
   const download = !!current.downloadClick && !current.downloadClick.defaultPrevented;
   if (current.state === 'hit') {
+    landed = new WeakRef(current.element);
     // A submit button of a form with invalid fields: the browser did not send it.
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
     // Brought back with the outcome, so the worker need not ask again (effects.ts).

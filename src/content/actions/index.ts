@@ -86,7 +86,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'dropOutcome':
       return () => dropOutcome();
     case 'readChecked':
-      return () => readChecked(request.target);
+      return () => readChecked(request.target, request.afterClick ?? false);
     case 'selectOption':
       return () => selectOption(request.target, request.values, request.timeoutMs);
     case 'customOptions':
