@@ -234,6 +234,12 @@ test('a click waits for the data it fetched, so a snapshot right after shows it;
   const asked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Ask"') });
   expect(asked.text).toContain('GET /api/stream → no answer yet (still running: a stream or a slow server)');
   expect(asked.text).toContain('browser_wait_for');
+  // Refused by the browser: why, not just net::ERR_FAILED.
+  const foreign = agent.pages.url('/api/items').replace('127.0.0.1', 'localhost');
+  const cors = await agent.server.ok('browser_evaluate', { function: `() => { const b = document.createElement('button'); b.textContent = 'Foreign'; b.onclick = () => fetch('${foreign}').catch(() => {}); document.body.append(b); }` });
+  expect(cors.isError).toBeFalsy();
+  const refused = await agent.server.ok('browser_click', { selector: 'button:last-of-type' });
+  expect(refused.text).toMatch(/GET http:\/\/localhost:\d+\/api\/items → failed: net::ERR_FAILED \(CORS: MissingAllowOriginHeader\)/);
   // A click that fetches nothing says nothing about requests.
   const plain = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Nothing"') });
   expect(plain.text).not.toContain('Request');

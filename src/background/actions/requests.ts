@@ -106,8 +106,10 @@ export function watchRequests(tabId: number): RequestWatch {
     }),
     onCdpEvent('Network.loadingFinished', (id, params) => finish(id, params as { requestId: string; timestamp: number })),
     onCdpEvent('Network.loadingFailed', (id, params) => {
-      const p = params as { requestId: string; timestamp: number; errorText: string; canceled?: boolean };
-      finish(id, p, p.canceled ? 'canceled' : p.errorText);
+      const p = params as { requestId: string; timestamp: number; errorText: string; canceled?: boolean; blockedReason?: string; corsErrorStatus?: { corsError: string } };
+      // net::ERR_FAILED alone says nothing: the reason a request was blocked is the news.
+      const why = p.corsErrorStatus ? ` (CORS: ${p.corsErrorStatus.corsError})` : p.blockedReason ? ` (blocked: ${p.blockedReason})` : '';
+      finish(id, p, p.canceled ? 'canceled' : `${p.errorText}${why}`);
     }),
   ];
   function finish(id: number, p: { requestId: string; timestamp: number }, failure?: string): void {
