@@ -192,7 +192,7 @@ export async function withEffects<T>(
     // What the page fetched in answer: the data a snapshot right after should show (requests.ts).
     // Before the navigation checks: a login form's fetch is often answered by a redirect, which
     // begins only then and ends the wait.
-    const started = !newDocument && !dialog && !tabClosed && !busy
+    const started = !newDocument && !dialog && !tabClosed && !busy && !knownBlocked(tabId)
       ? await requests.settle(signal, () => newDocument || !!dialog || tabClosed, async () => (await browser.tabs.get(tabId).catch(() => null))?.url)
       : undefined;
     // Requested but not begun yet: a moment for it to begin in the main frame. A same-process
