@@ -240,6 +240,10 @@ test('a click waits for the data it fetched, so a snapshot right after shows it;
   expect(cors.isError).toBeFalsy();
   const refused = await agent.server.ok('browser_click', { selector: 'button:last-of-type' });
   expect(refused.text).toMatch(/GET http:\/\/localhost:\d+\/api\/items → failed: net::ERR_FAILED \(CORS: MissingAllowOriginHeader\)/);
+  // Another site's requests (mostly analytics) come after the page's own, even when they fail and came first.
+  await agent.server.ok('browser_evaluate', { function: `() => { document.querySelector('button:last-of-type').onclick = () => { fetch('${foreign}').catch(() => {}); fetch('/api/user'); }; }` });
+  const both = await agent.server.ok('browser_click', { selector: 'button:last-of-type' });
+  expect(both.text).toMatch(/Requests it started:\n- GET \/api\/user → 200 OK \(.*\)\n- GET http:\/\/localhost:\d+\/api\/items → failed/);
   // A click that fetches nothing says nothing about requests.
   const plain = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Nothing"') });
   expect(plain.text).not.toContain('Request');

@@ -16,6 +16,11 @@ type Line = StartedRequests['list'][number];
 /** Longest wait for them: past it the action reports what still runs (a stream, a slow server) and returns. */
 const REQUESTS_WAIT_MS = 3000;
 /**
+ * Longest wait for another site's: mostly analytics and ads, which a network
+ * that blocks them leaves hanging, and no click should wait 3 s for.
+ */
+const OTHER_SITE_WAIT_MS = 1000;
+/**
  * After an answer, the moment in which a request the page starts is taken as
  * chained to it (a user's id, then their posts; a lazy route's script, then its
  * data), and waited for too. A page's own timers start requests at any time:
@@ -53,6 +58,8 @@ interface Tracked {
   statusText?: string;
   failure?: string;
   ms?: number;
+  /** Same site as the page (Chromium's isSameSite): the page's own API. */
+  sameSite: boolean;
   /** 0: started during the action; n: chained to the answer of one of generation n - 1. */
   generation: number;
   /** performance.now() when its headers came. */
@@ -83,7 +90,7 @@ export function watchRequests(tabId: number): RequestWatch {
   };
   const offs = [
     onCdpEvent('Network.requestWillBeSent', (id, params) => {
-      const p = params as { requestId: string; request: { method: string; url: string }; type?: string; timestamp: number; redirectResponse?: unknown };
+      const p = params as { requestId: string; request: { method: string; url: string; isSameSite?: boolean }; type?: string; timestamp: number; redirectResponse?: unknown };
       if (id !== tabId || !WAITED_TYPES.has(p.type ?? '')) return;
       // A redirect's next hop reuses the id: still the same request.
       if (p.redirectResponse && tracked.has(p.requestId)) return;
@@ -93,7 +100,7 @@ export function watchRequests(tabId: number): RequestWatch {
         if (!lastAnswer || performance.now() - lastChange > CHAIN_MS || lastAnswer.generation >= MAX_CHAIN) return;
         generation = lastAnswer.generation + 1;
       }
-      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, generation, done: false });
+      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, sameSite: p.request.isSameSite !== false, generation, done: false });
       lastChange = performance.now();
     }),
     onCdpEvent('Network.responseReceived', (id, params) => {
@@ -125,10 +132,13 @@ export function watchRequests(tabId: number): RequestWatch {
     async settle(signal, interrupted, pageUrl) {
       settling = true;
       if (tracked.size === 0) return undefined;
-      const deadline = performance.now() + REQUESTS_WAIT_MS;
+      const start = performance.now();
+      const deadline = start + REQUESTS_WAIT_MS;
       for (;;) {
         const now = performance.now();
-        const pending = [...tracked.values()].some((r) => !r.done && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS));
+        const waitedFor = (r: Tracked) => !r.done && (r.sameSite || now - start < OTHER_SITE_WAIT_MS)
+          && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS);
+        const pending = [...tracked.values()].some(waitedFor);
         const quiet = now - lastChange >= CHAIN_MS;
         if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
         await sleep(pending ? 20 : CHAIN_MS);
@@ -142,7 +152,9 @@ export function watchRequests(tabId: number): RequestWatch {
 
 function summarize(requests: Tracked[], pageUrl: string | undefined): StartedRequests {
   const failed = (r: Tracked) => unanswered(r) || !!r.failure || (r.status ?? 0) >= 400;
-  const ordered = [...requests.filter(failed), ...requests.filter((r) => !failed(r))];
+  // The page's own API first, its failures first; other sites' (analytics) after.
+  const rank = (r: Tracked) => (r.sameSite ? 0 : 2) + (failed(r) ? 0 : 1);
+  const ordered = [...requests].sort((a, b) => rank(a) - rank(b));
   return { list: ordered.slice(0, MAX_LISTED).map((r) => line(r, pageUrl)), more: Math.max(0, ordered.length - MAX_LISTED) };
 }
 

@@ -35,7 +35,7 @@ export const ActionReport = z.object({
   opened: PopupOptions.optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
-  /** Data requests (fetch, XHR) the action started, waited for up to 3 s: failed and unanswered ones first. */
+  /** Data requests (fetch, XHR) the action started, waited for up to 3 s (another site's 1 s): the page's own first, failed and unanswered ones first. */
   requests: z.object({
     list: z.array(z.object({
       method: z.string(),
