@@ -183,3 +183,34 @@ test('checking a box the page re-renders on change (a todo list) reports it chec
   expect((await agent.server.ok('browser_uncheck', { ref: refOf(after, 'checkbox') })).text).toContain('re-rendered');
   expect((await agent.server.ok('browser_snapshot')).text).not.toContain('[checked]');
 });
+
+test('a hover lists what it showed: a row button drawn on :hover, a submenu, a tooltip that comes after a delay', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/hover',
+    `<style>li .delete { display: none } li:hover .delete { display: inline } nav li ul { display: none } nav li:hover ul { display: block }</style>
+     <ul><li id="row">Buy milk <button class="delete">Delete</button></li></ul>
+     <nav><ul><li><a href="#products">Products</a><ul><li><a href="#shoes">Shoes</a></li><li><a href="#hats">Hats</a></li></ul></li></ul></nav>
+     <span id="info" tabindex="0">Info</span> <p id="plain">Plain text</p>
+     <script>
+       info.addEventListener('mouseenter', () => setTimeout(() => {
+         const tip = document.createElement('div');
+         tip.setAttribute('role', 'tooltip');
+         tip.textContent = 'Prices include VAT';
+         document.body.append(tip);
+       }, 100));
+     </script>`,
+  );
+  expect(snap).not.toContain('Delete');
+  const row = await agent.server.ok('browser_hover', { selector: '#row' });
+  expect(row.text).toMatch(/It showed:\n- button "Delete" \[ref=e\d+\]/);
+  // The ref it gave works.
+  await agent.server.ok('browser_click', { ref: refOf(row.text, 'button "Delete"') });
+  const menu = await agent.server.ok('browser_hover', { ref: refOf(snap, 'link "Products"') });
+  expect(menu.text).toMatch(/It showed:\n- link "Shoes" \[ref=e\d+\]\n- link "Hats" \[ref=e\d+\]/);
+  expect(menu.text).not.toContain('Delete');
+  const tip = await agent.server.ok('browser_hover', { ref: refOf(snap, 'Info') });
+  expect(tip.text).toMatch(/It showed:\n- tooltip "Prices include VAT"/);
+  // Nothing new: nothing said.
+  expect((await agent.server.ok('browser_hover', { selector: '#plain' })).text).not.toContain('It showed');
+});

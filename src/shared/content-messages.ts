@@ -33,6 +33,8 @@ export interface LocateOptions {
   hitTest?: boolean;
   /** Scroll into view first (default true). */
   scroll?: boolean;
+  /** Note what is visible once located, to tell after the action what it showed (a hover; content/actions/revealed.ts). */
+  noteShown?: boolean;
   timeoutMs: number;
 }
 
@@ -102,6 +104,8 @@ export type ContentRequest =
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number }
+  /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
+  | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -200,6 +204,7 @@ export interface ContentResults {
   invalidFields: { fields: InvalidField[] };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions; maxRef: number };
+  revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };
   fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };

@@ -55,9 +55,21 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: ctx.actionWaitMs });
+  const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...(await openedPopup(tabId, spec, point, effects)) };
+  const popup = await openedPopup(tabId, spec, point, effects);
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...popup, ...(popup.opened ? {} : await revealedBy(tabId, spec, effects)) };
+}
+
+/** How long what a hover shows may take to appear (a hover-intent delay, a tooltip's). */
+const REVEAL_WAIT_MS = 300;
+
+/** What a hover made visible: its refs, so the agent acts on a row's hidden button without a snapshot. */
+async function revealedBy(tabId: number, spec: TargetSpec, effects: Effects): Promise<Pick<ActionReport, 'revealed'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
+  const frameId = frameOf(spec);
+  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'revealed', ...refs, waitMs: REVEAL_WAIT_MS }));
+  return result?.revealed ? { revealed: result.revealed } : {};
 }
 
 export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {

@@ -33,6 +33,8 @@ export const ActionReport = z.object({
   suggestions: PopupOptions.optional(),
   /** After a click on a closed menu button or drop-down: the items of the popup it opened. */
   opened: PopupOptions.optional(),
+  /** After a hover: controls and tooltips it made visible (snapshot lines with refs), when it opened no menu. */
+  revealed: z.object({ lines: z.array(z.string()), more: z.number() }).optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
   /** Data requests (fetch, XHR) the action started, waited for up to 3 s (another site's 1 s): the page's own first, failed and unanswered ones first. */

@@ -37,6 +37,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
+  if (report.revealed) listOptions(response, 'It showed:', { options: report.revealed.lines, more: report.revealed.more });
   if (report.tabClosed) {
     response.text(`The page closed its tab (${report.tabId}). Commands without a tabId now go to the current tab; browser_tabs lists them.`);
     return;
@@ -74,7 +75,7 @@ function listRequests(response: ToolResponse, { list, more }: NonNullable<Action
   if (list.some((r) => r.pending)) response.text('What it brings may not show yet: browser_wait_for waits for the text you expect.');
 }
 
-function listOptions(response: ToolResponse, heading: string, { options, more }: NonNullable<ActionReport['opened']>): void {
+function listOptions(response: ToolResponse, heading: string, { options, more }: { options: string[]; more: number }): void {
   response.text(heading, ...options.map((line) => `- ${line}`));
   if (more) response.text(`- … ${more} more`);
 }

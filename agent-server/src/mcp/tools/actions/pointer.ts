@@ -35,7 +35,7 @@ export const dblclick = defineTool({
 export const hover = defineTool({
   name: 'browser_hover',
   title: 'Hover',
-  description: 'Move the mouse over an element (by ref or selector), e.g. to open a menu or tooltip.',
+  description: 'Move the mouse over an element (by ref or selector), e.g. to open a menu or tooltip; reports what it showed, with refs.',
   schema: { ...TARGET, ...SNAPSHOT_AFTER },
   readOnly: false,
   async handle({ snapshot, ...params }, response, ctx) {
