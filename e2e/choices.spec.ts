@@ -214,3 +214,33 @@ test('a hover lists what it showed: a row button drawn on :hover, a submenu, a t
   // Nothing new: nothing said.
   expect((await agent.server.ok('browser_hover', { selector: '#plain' })).text).not.toContain('It showed');
 });
+
+test('a click that opens a dialog lists the dialog and the controls in it, with refs that work', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/dialogs',
+    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><p id="out"></p>
+     <dialog id="editor" aria-labelledby="title"><h2 id="title">Edit profile</h2>
+       <form method="dialog"><label>Name <input id="who"></label><button onclick="out.textContent = who.value">Save</button><button>Cancel</button></form></dialog>
+     <script>
+       edit.onclick = () => editor.showModal();
+       // A design system's confirmation: added to the page on the click.
+       remove.onclick = () => {
+         const confirm = document.createElement('div');
+         confirm.setAttribute('role', 'alertdialog');
+         confirm.setAttribute('aria-label', 'Delete account?');
+         confirm.innerHTML = '<p>This cannot be undone.</p><button>Delete</button><button onclick="this.parentNode.remove()">Keep</button>';
+         document.body.append(confirm);
+       };
+     </script>`,
+  );
+  const edit = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit profile"') });
+  expect(edit.text).toMatch(/It opened dialog "Edit profile" \[ref=e\d+\]:\n- textbox "Name" \[ref=e\d+\]\n- button "Save" \[ref=e\d+\]\n- button "Cancel" \[ref=e\d+\]/);
+  await agent.server.ok('browser_fill', { ref: refOf(edit.text, 'textbox "Name"'), value: 'Ada' });
+  await agent.server.ok('browser_click', { ref: refOf(edit.text, 'button "Save"') });
+  expect(await pageText(agent, '/dialogs', '#out')).toBe('Ada');
+  const remove = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete account"') });
+  expect(remove.text).toMatch(/It opened alertdialog "Delete account\?" \[ref=e\d+\]:\n- button "Delete" \[ref=e\d+\]\n- button "Keep"/);
+  // A click that opens nothing lists nothing; closing one is no opening.
+  expect((await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') })).text).not.toContain('It opened');
+});

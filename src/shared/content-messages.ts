@@ -106,6 +106,8 @@ export type ContentRequest =
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number }
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
   | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number }
+  /** After a click whose guard said it opened a dialog: the dialog and its controls. */
+  | { type: 'openedDialog'; refPrefix: string; refFloor: number }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -205,6 +207,7 @@ export interface ContentResults {
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions; maxRef: number };
   revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };
+  openedDialog: { opened?: Suggestions; maxRef: number };
   fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
@@ -216,7 +219,7 @@ export interface ContentResults {
   elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
   announcements: Announcement[];
   guardOutcome:
-    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[] }
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; dialogOpened?: true }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

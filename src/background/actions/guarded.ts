@@ -29,7 +29,7 @@ export async function guardedClick(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
-): Promise<{ point: Point; effects: Effects }> {
+): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
   const frameId = frameOf(spec);
   for (let attempt = 1; ; attempt++) {
     let point: Point;
@@ -44,6 +44,7 @@ export async function guardedClick(
     let downloadClicked = false;
     let invalidFields: Effects['invalidFields'];
     let announced: Announcement[] | undefined;
+    let dialogOpened = false;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -77,13 +78,14 @@ export async function guardedClick(
             if (result.download) downloadClicked = true;
             invalidFields = refusedFields(result.invalid, frameId);
             if (frameId === 0) announced = result.announced;
+            dialogOpened = !!result.dialogOpened;
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },
         { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked, announced: () => announced },
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused } };
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused }, dialogOpened };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {

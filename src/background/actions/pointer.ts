@@ -31,10 +31,19 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const { point, effects } = await guardedClick(tabId, spec, options, ctx, (at) =>
+  const { point, effects, dialogOpened } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...(await openedPopup(tabId, spec, point, effects)) };
+  const opened = dialogOpened ? await openedDialog(tabId, spec, effects) : await openedPopup(tabId, spec, point, effects);
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...opened };
+}
+
+/** The dialog a click opened (an "Edit" button's form), with its controls' refs: filled without a snapshot. */
+async function openedDialog(tabId: number, spec: TargetSpec, effects: Effects): Promise<Pick<ActionReport, 'opened'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
+  const frameId = frameOf(spec);
+  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'openedDialog', ...refs }));
+  return result?.opened ? { opened: result.opened } : {};
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */

@@ -13,6 +13,7 @@ import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
+import { dialogOpened } from './revealed.ts';
 
 interface Guard {
   element: Element;
@@ -102,7 +103,8 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
     // Brought back with the outcome, so the worker need not ask again (effects.ts).
     const announced = announcedSince(current.armedWall);
-    return { outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}) };
+    const dialog = dialogOpened();
+    return { outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}), ...(dialog ? { dialogOpened: dialog } : {}) };
   }
   if (current.state !== 'missed') return { outcome: 'none' };
   return {

@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
-import { noteShown, revealed } from './revealed.ts';
+import { noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
@@ -54,7 +54,10 @@ function dispatch(request: ContentRequest): Run | undefined {
         const { element, ...located } = await locate(request.target, request.options);
         // A press on a frame goes to the frame's own document, which this one never sees:
         // the hit test just made is all the guarding there is.
-        if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) armGuard(element);
+        if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
+          armGuard(element);
+          noteDialogs();
+        }
         if (request.options.noteShown) noteShown();
         return located;
       };
@@ -66,6 +69,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => openedPopup(request);
     case 'revealed':
       return () => revealed(request);
+    case 'openedDialog':
+      return () => openedDialog(request);
     case 'elementAt':
       return () => {
         // The pill takes clicks, and a screenshot does not show it: out of the way of a point the agent aims at.

@@ -1,8 +1,9 @@
 /**
- * What a hover showed: controls and tooltips that were not visible before the
- * pointer came and are now. A row's Delete button drawn on :hover, a
- * navigation's submenu, a tooltip: the agent gets their refs without a
- * snapshot. Noted when the element is located for the hover, compared after.
+ * What an action made visible, for its report, so the agent gets refs
+ * without a snapshot. A hover: controls and tooltips that were not visible
+ * before the pointer came (a row's Delete button drawn on :hover, a
+ * navigation's submenu, a tooltip). A click: the dialog it opened, with the
+ * controls in it. Noted when the element is located, compared after.
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
@@ -13,10 +14,13 @@ const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
   ...['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'checkbox', 'switch', 'tooltip'].map((role) => `[role=${role}]`),
 ].join(', ');
+const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
 /** Lines in the report; the rest are counted. */
 const MAX_SHOWN = 10;
 
 let shownBefore: WeakSet<Element> | null = null;
+let dialogsBefore: WeakSet<Element> | null = null;
+let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves: what is visible now. */
 export function noteShown(): void {
@@ -45,8 +49,41 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   return { revealed: { lines, more: Math.max(0, shown.length - MAX_SHOWN) }, maxRef: currentMaxRef() };
 }
 
+/** Before a click: the dialogs shown now (a few elements at most: cheap on any page). */
+export function noteDialogs(): void {
+  dialogsBefore = new WeakSet(shown(document.querySelectorAll(DIALOGS)));
+  dialog = null;
+}
+
+/** Right after the click: whether it opened a dialog, kept for openedDialog(). */
+export function dialogOpened(): boolean {
+  const before = dialogsBefore;
+  dialogsBefore = null;
+  const opened = before && shown(document.querySelectorAll(DIALOGS)).find((el) => !before.has(el));
+  dialog = opened ? new WeakRef(opened) : null;
+  return !!opened;
+}
+
+/** The dialog the last click opened: its line and its controls' lines, with refs. */
+export function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): ContentResults['openedDialog'] {
+  raiseRefFloor(request.refFloor);
+  const opened = dialog?.deref();
+  if (!opened?.isConnected) return { maxRef: currentMaxRef() };
+  const controls = shown(opened.querySelectorAll(CANDIDATES));
+  return {
+    opened: {
+      popup: lineFor(opened, request.refPrefix, false),
+      options: controls.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix)),
+      more: Math.max(0, controls.length - MAX_SHOWN),
+    },
+    maxRef: currentMaxRef(),
+  };
+}
+
 function visibleCandidates(): Element[] {
-  return Array.from(document.querySelectorAll(CANDIDATES)).filter(
-    (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getClientRects().length > 0,
-  );
+  return shown(document.querySelectorAll(CANDIDATES));
+}
+
+function shown(elements: Iterable<Element>): Element[] {
+  return Array.from(elements).filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getClientRects().length > 0);
 }
