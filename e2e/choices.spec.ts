@@ -244,3 +244,21 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   // A click that opens nothing lists nothing; closing one is no opening.
   expect((await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') })).text).not.toContain('It opened');
 });
+
+test('a click that expands an accordion or a <details> lists the controls it showed', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/disclose',
+    `<button id="faq" aria-expanded="false" aria-controls="answer">Shipping</button>
+     <div id="answer" hidden><a href="#rates">Rates</a> <a href="#zones">Zones</a></div>
+     <details><summary>Advanced options</summary><label><input type="checkbox"> Debug mode</label></details>
+     <script>faq.onclick = () => { const open = faq.getAttribute('aria-expanded') === 'true'; faq.setAttribute('aria-expanded', String(!open)); answer.hidden = open; };</script>`,
+  );
+  const faq = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') });
+  expect(faq.text).toMatch(/It showed:\n- link "Rates" \[ref=e\d+\]\n- link "Zones" \[ref=e\d+\]/);
+  const details = await agent.server.ok('browser_click', { ref: refOf(snap, 'Advanced options') });
+  expect(details.text).toMatch(/It showed:\n- checkbox "Debug mode" \[ref=e\d+\]/);
+  await agent.server.ok('browser_check', { ref: refOf(details.text, 'checkbox "Debug mode"') });
+  // Collapsing it shows nothing.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
+});

@@ -67,6 +67,8 @@ export interface Located {
   description: string;
   /** A closed menu button or drop-down: a click or hover may open its popup, whose items the worker then asks for. */
   opens?: true;
+  /** A collapsed disclosure (aria-expanded="false", a closed <details>' summary): a click shows what it holds. */
+  discloses?: true;
 }
 
 export type GetWhat = 'text' | 'html' | 'value' | 'attribute' | 'title' | 'url' | 'count' | 'box' | 'styles' | 'form_values' | 'metadata' | 'visible_text';

@@ -34,7 +34,9 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const { point, effects, dialogOpened } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  const opened = dialogOpened ? await openedDialog(tabId, spec, effects) : await openedPopup(tabId, spec, point, effects);
+  const opened = dialogOpened ? await openedDialog(tabId, spec, effects)
+    : point.discloses ? await revealedBy(tabId, spec, effects, DISCLOSE_WAIT_MS)
+    : await openedPopup(tabId, spec, point, effects);
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...opened };
 }
 
@@ -67,17 +69,19 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
   const popup = await openedPopup(tabId, spec, point, effects);
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...popup, ...(popup.opened ? {} : await revealedBy(tabId, spec, effects)) };
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...popup, ...(popup.opened ? {} : await revealedBy(tabId, spec, effects, HOVER_WAIT_MS)) };
 }
 
 /** How long what a hover shows may take to appear (a hover-intent delay, a tooltip's). */
-const REVEAL_WAIT_MS = 300;
+const HOVER_WAIT_MS = 300;
+/** An accordion shows its content at once (an animation only grows its box). */
+const DISCLOSE_WAIT_MS = 100;
 
-/** What a hover made visible: its refs, so the agent acts on a row's hidden button without a snapshot. */
-async function revealedBy(tabId: number, spec: TargetSpec, effects: Effects): Promise<Pick<ActionReport, 'revealed'>> {
+/** What a hover or a disclosure's click made visible: its refs, so the agent acts on a row's hidden button without a snapshot. */
+async function revealedBy(tabId: number, spec: TargetSpec, effects: Effects, waitMs: number): Promise<Pick<ActionReport, 'revealed'>> {
   if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
-  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'revealed', ...refs, waitMs: REVEAL_WAIT_MS }));
+  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'revealed', ...refs, waitMs }));
   return result?.revealed ? { revealed: result.revealed } : {};
 }
 

@@ -49,6 +49,8 @@ export interface Point {
   description: string;
   /** A closed menu button or drop-down: the input may open its popup (content/actions/popup.ts). */
   opens?: true;
+  /** A collapsed disclosure: a click shows what it holds (content/actions/revealed.ts). */
+  discloses?: true;
 }
 
 /**
@@ -69,7 +71,8 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
     if (frameId === 0) return located;
     try {
       const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined, true);
-      return { ...toParent(transform, located), description: located.description, ...(located.opens ? { opens: located.opens } : {}) };
+      const { opens, discloses } = located;
+      return { ...toParent(transform, located), description: located.description, ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}) };
     } catch (error) {
       if (!(error instanceof AgentError && error.code === 'COVERED')) throw error;
       const waited = Date.now() - start;

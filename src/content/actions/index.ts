@@ -57,6 +57,8 @@ function dispatch(request: ContentRequest): Run | undefined {
         if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
           armGuard(element);
           noteDialogs();
+          // What a disclosure shows once clicked is listed like what a hover shows.
+          if (located.discloses) noteShown();
         }
         if (request.options.noteShown) noteShown();
         return located;

@@ -111,7 +111,11 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       }
       const via = at === el ? '' : ` via its label ${describe(at)}`;
       const opens = closedPopupOwner(el) !== null;
-      return { element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside, ...(opens ? { opens } : {}) };
+      const discloses = !opens && isCollapsed(el);
+      return {
+        element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside,
+        ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}),
+      };
     } catch (error) {
       if (!(error instanceof NotYet)) throw error;
       last = error;
@@ -123,6 +127,12 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
     }
     await nextFrame();
   }
+}
+
+/** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
+function isCollapsed(el: Element): boolean {
+  if (el.localName === 'summary') return el.parentElement instanceof HTMLDetailsElement && !el.parentElement.open;
+  return el.getAttribute('aria-expanded') === 'false';
 }
 
 /**

@@ -2,8 +2,9 @@
  * What an action made visible, for its report, so the agent gets refs
  * without a snapshot. A hover: controls and tooltips that were not visible
  * before the pointer came (a row's Delete button drawn on :hover, a
- * navigation's submenu, a tooltip). A click: the dialog it opened, with the
- * controls in it. Noted when the element is located, compared after.
+ * navigation's submenu, a tooltip); so too a click on a collapsed
+ * disclosure (an accordion, a <summary>). A click: the dialog it opened,
+ * with the controls in it. Noted when the element is located, compared after.
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';

@@ -33,7 +33,7 @@ export const ActionReport = z.object({
   suggestions: PopupOptions.optional(),
   /** After a click on a closed menu button or drop-down: the items of the popup it opened. */
   opened: PopupOptions.optional(),
-  /** After a hover: controls and tooltips it made visible (snapshot lines with refs), when it opened no menu. */
+  /** After a hover, or a click on a collapsed disclosure: controls and tooltips it made visible (snapshot lines with refs). */
   revealed: z.object({ lines: z.array(z.string()), more: z.number() }).optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
