@@ -4,11 +4,11 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
-import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, type Point } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { issuingRefs, resolveTab } from '../tabs.ts';
-import type { TargetSpec } from '../../shared/content-messages.ts';
+import type { ContentRequest, TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
@@ -34,33 +34,39 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const { point, effects, dialogOpened } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  const opened = dialogOpened ? await openedDialog(tabId, spec, effects)
-    : point.discloses ? await revealedBy(tabId, spec, effects, DISCLOSE_WAIT_MS)
-    : await openedPopup(tabId, spec, point, effects);
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...opened };
-}
-
-/** The dialog a click opened (an "Edit" button's form), with its controls' refs: filled without a snapshot. */
-async function openedDialog(tabId: number, spec: TargetSpec, effects: Effects): Promise<Pick<ActionReport, 'opened'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
-  const frameId = frameOf(spec);
-  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'openedDialog', ...refs }));
-  return result?.opened ? { opened: result.opened } : {};
+  // What it showed, asked only when the located element or the guard said it may have: other clicks pay nothing.
+  const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
+    : point.discloses ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
+    : point.opens ? await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS })
+    : {};
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
 const POPUP_WAIT_MS = 500;
+/** How long what a hover shows may take to appear (a hover-intent delay, a tooltip's). */
+const HOVER_WAIT_MS = 300;
+/** An accordion shows its content at once (an animation only grows its box). */
+const DISCLOSE_WAIT_MS = 100;
+
+type ShownRequest = Extract<ContentRequest, { type: 'openedDialog' | 'openedPopup' | 'revealed' }>;
+type Refs = { refPrefix: string; refFloor: number };
 
 /**
- * The items of the menu or list a click or hover on a closed menu button
- * opened, with refs: the agent picks one without a snapshot.
+ * What the input showed, with refs, so the agent acts on it without a
+ * snapshot: the menu a closed menu button opened, the dialog a click opened,
+ * what a hover or a collapsed disclosure made visible. Asked of the
+ * element's frame; nothing once the page moved on.
  */
-async function openedPopup(tabId: number, spec: TargetSpec, point: Point, effects: Effects): Promise<Pick<ActionReport, 'opened'>> {
-  if (!point.opens || effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
+async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
-  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'openedPopup', target: spec, ...refs, waitMs: POPUP_WAIT_MS }));
-  return result?.opened ? { opened: result.opened } : {};
+  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { ...request, ...refs } as ShownRequest) as Promise<ShownResult | undefined>);
+  return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type ShownResult = { maxRef: number } & Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
 
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
   const tabId = await resolveTab(params.tabId);
@@ -68,21 +74,10 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   const spec = targetSpec(params)!;
   const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
-  const popup = await openedPopup(tabId, spec, point, effects);
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...popup, ...(popup.opened ? {} : await revealedBy(tabId, spec, effects, HOVER_WAIT_MS)) };
-}
-
-/** How long what a hover shows may take to appear (a hover-intent delay, a tooltip's). */
-const HOVER_WAIT_MS = 300;
-/** An accordion shows its content at once (an animation only grows its box). */
-const DISCLOSE_WAIT_MS = 100;
-
-/** What a hover or a disclosure's click made visible: its refs, so the agent acts on a row's hidden button without a snapshot. */
-async function revealedBy(tabId: number, spec: TargetSpec, effects: Effects, waitMs: number): Promise<Pick<ActionReport, 'revealed'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
-  const frameId = frameOf(spec);
-  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'revealed', ...refs, waitMs }));
-  return result?.revealed ? { revealed: result.revealed } : {};
+  // A menu button's menu, else whatever else became visible.
+  const popup = point.opens ? await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS }) : {};
+  const shown = popup.opened ? popup : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS });
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 
 export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {
