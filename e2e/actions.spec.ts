@@ -135,6 +135,42 @@ test('a refused form inside a closed shadow root is reported too', async ({ agen
   expect(typed.text).toContain(`- textbox "Email" [ref=${email}]: `);
 });
 
+test('a form that checks itself (aria-invalid, as form libraries do): the click lists the fields it marked and their messages', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/self-checking-form',
+    `<form id="signup" novalidate>
+       <label>Email <input id="email" aria-describedby="email-help"></label><p id="email-help"></p>
+       <label>Password <input id="password" type="password" aria-errormessage="password-error"></label><p id="password-error"></p>
+       <button>Sign up</button>
+     </form><p id="out"></p>
+     <script>
+       signup.onsubmit = async (e) => {
+         e.preventDefault();
+         await Promise.resolve(); // a validation library's checks resolve as promises
+         const emailOk = email.value.includes('@');
+         email.setAttribute('aria-invalid', String(!emailOk));
+         document.getElementById('email-help').textContent = emailOk ? '' : 'Enter a valid email address';
+         const passwordOk = password.value.length >= 8;
+         password.setAttribute('aria-invalid', String(!passwordOk));
+         document.getElementById('password-error').textContent = passwordOk ? '' : 'At least 8 characters';
+         if (emailOk && passwordOk) out.textContent = 'Welcome';
+       };
+     </script>`,
+  );
+  const email = refOf(snap, 'textbox "Email"');
+  const password = refOf(snap, 'textbox "Password"');
+  const first = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sign up"') });
+  expect(first.text).toContain(`The page marked these fields invalid:\n- textbox "Email" [ref=${email}]: Enter a valid email address\n- textbox "Password" [ref=${password}]: At least 8 characters`);
+  await agent.server.ok('browser_fill', { ref: email, value: 'ada@example.com' });
+  // Sent again: the field still marked is said again, the mended one not.
+  const second = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sign up"') });
+  expect(second.text).toContain(`The page marked this field invalid:\n- textbox "Password" [ref=${password}]: At least 8 characters`);
+  expect(second.text).not.toContain('Email');
+  await agent.server.ok('browser_fill', { ref: password, value: 'correct horse' });
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sign up"') })).text).not.toContain('invalid');
+});
+
 test('a stale ref never clicks anything and says to take a new snapshot', async ({ agent }) => {
   const snap = await open(
     agent,

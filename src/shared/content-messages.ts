@@ -221,7 +221,8 @@ export interface ContentResults {
   elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
   announcements: Announcement[];
   guardOutcome:
-    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; dialogOpened?: true }
+    /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

@@ -43,6 +43,7 @@ export async function guardedClick(
     let busy = false;
     let downloadClicked = false;
     let invalidFields: Effects['invalidFields'];
+    let markedInvalid: Effects['invalidFields'];
     let announced: Announcement[] | undefined;
     let dialogOpened = false;
     try {
@@ -77,6 +78,7 @@ export async function guardedClick(
           if (result?.outcome === 'hit') {
             if (result.download) downloadClicked = true;
             invalidFields = refusedFields(result.invalid, frameId);
+            markedInvalid = refusedFields(result.marked, frameId);
             if (frameId === 0) announced = result.announced;
             dialogOpened = !!result.dialogOpened;
           }
@@ -85,7 +87,8 @@ export async function guardedClick(
         { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked, announced: () => announced },
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused }, dialogOpened };
+      const marked = markedInvalid && !effects.navigatedTo ? { markedInvalid } : {};
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused, ...marked }, dialogOpened };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {

@@ -11,7 +11,7 @@ import type { ContentResults } from '../../shared/content-messages.ts';
 import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
-import { formSubmittedBy, invalidFieldsSince } from './validation.ts';
+import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
 import { dialogOpened } from './revealed.ts';
 
@@ -87,6 +87,7 @@ export function armGuard(element: Element): void {
     timer: setTimeout(() => guard === armed && (guard = null), ARMED_MS),
   };
   guard = armed;
+  noteMarkedInvalid();
 }
 
 /** How the guarded click went, and the guard is lifted. */
@@ -104,7 +105,11 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
     // Brought back with the outcome, so the worker need not ask again (effects.ts).
     const announced = announcedSince(current.armedWall);
     const dialog = dialogOpened();
-    return { outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}), ...(dialog ? { dialogOpened: dialog } : {}) };
+    const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
+    return {
+      outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
+      ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}),
+    };
   }
   if (current.state !== 'missed') return { outcome: 'none' };
   return {

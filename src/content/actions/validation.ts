@@ -62,6 +62,44 @@ export function formOfFocusedField(focused: Element | null): HTMLFormElement | n
   return (focused as FormField).form ?? null;
 }
 
+/** Fields the page's own checks mark invalid, as frameworks and design systems do (react-hook-form, MUI). */
+const MARKED_INVALID = '[aria-invalid="true" i]';
+let markedBefore: WeakSet<Element> | null = null;
+
+/** Before a click: the fields marked invalid now. */
+export function noteMarkedInvalid(): void {
+  markedBefore = new WeakSet(document.querySelectorAll(MARKED_INVALID));
+}
+
+/**
+ * After the click: fields the page has marked invalid since (a form that
+ * checks itself and sends nothing), each with the message it shows for it.
+ * The browser's own checks never ran, so nothing else tells the agent. A
+ * submit button sent `form` again: its fields still marked count too.
+ */
+export function newlyMarkedInvalid(form: HTMLFormElement | null): InvalidField[] {
+  const before = markedBefore;
+  markedBefore = null;
+  if (!before) return [];
+  const fields = Array.from(document.querySelectorAll(MARKED_INVALID))
+    .filter((el) => (!before.has(el) || (form !== null && (el as FormField).form === form)) && el.getClientRects().length > 0);
+  return fields.slice(0, MAX_KEPT).map((field) => {
+    const ref = existingRefNumber(field);
+    return { role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: shownMessage(field) };
+  });
+}
+
+/** The message the page links to a field (aria-errormessage, else aria-describedby). */
+function shownMessage(field: Element): string {
+  for (const attr of ['aria-errormessage', 'aria-describedby']) {
+    const ids = field.getAttribute(attr)?.trim().split(/\s+/) ?? [];
+    const root = field.getRootNode() as Document | ShadowRoot;
+    const text = ids.map((id) => root.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '').filter(Boolean).join(' ');
+    if (text) return clip(text, 200);
+  }
+  return '(the page links no message to it; a snapshot shows what it says near the field)';
+}
+
 /**
  * The fields of `form` found invalid since `since` (a performance.now()
  * time), each once, with the browser's message. Forgets all it kept.

@@ -27,6 +27,8 @@ export const ActionReport = z.object({
   fileChooser: z.object({ multiple: z.boolean() }).optional(),
   /** The form the action tried to send was not sent: the browser found these fields invalid (snapshot line, its validation message). */
   invalidFields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Fields the page's own checks marked invalid (aria-invalid) on the click: a form that checks itself (snapshot line, the message it links). */
+  markedInvalid: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */

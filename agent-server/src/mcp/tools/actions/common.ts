@@ -46,6 +46,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
     response.text(`The form was not sent: the browser found ${report.invalidFields.length === 1 ? 'this field' : 'these fields'} invalid. Correct ${report.invalidFields.length === 1 ? 'it' : 'them'}, then send it again.`);
     for (const { field, message } of report.invalidFields) response.text(`- ${field}: ${message}`);
   }
+  if (report.markedInvalid?.length) {
+    response.text(`The page marked ${report.markedInvalid.length === 1 ? 'this field' : 'these fields'} invalid:`);
+    for (const { field, message } of report.markedInvalid) response.text(`- ${field}: ${message}`);
+  }
   if (report.unresponsive) {
     response.text('The page has not answered since (a script the action started is still running): other commands say PAGE_UNRESPONSIVE while it lasts; browser_reload or browser_navigate leaves it.');
     return; // a snapshot would wait for the blocked page
