@@ -56,6 +56,11 @@ test('file upload sets files the page can read; a missing file is a clear error'
   const result = await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'button "Attachment"'), paths: [file] });
   expect(result.text).toContain('← 1 file');
   await expect.poll(() => text(agent, '#out')).toBe('notes.txt:hello upload');
+  // A page that uploads as soon as a file is chosen: the upload is waited for and reported.
+  agent.pages.page('/upload-now', '{"stored":true}', { contentType: 'application/json', delayMs: 100 });
+  await agent.server.ok('browser_evaluate', { function: "() => document.getElementById('f').addEventListener('change', (e) => fetch('/upload-now', { method: 'POST', body: e.target.files[0] }))" });
+  const uploaded = await agent.server.ok('browser_file_upload', { selector: '#f', paths: [fileToUpload(testInfo, 'report.txt', 'quarterly')] });
+  expect(uploaded.text).toMatch(/Request it started: POST \/upload-now → 200 OK/);
   const missing = await agent.server.call('browser_file_upload', { selector: '#f', paths: ['/no/such/file.txt'] });
   expect(missing.isError).toBe(true);
   expect(missing.text).toContain('File not found: /no/such/file.txt');

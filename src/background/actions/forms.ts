@@ -112,13 +112,14 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
     if (!chooser) {
       throw new AgentError('INVALID_PARAMS', `No file chooser is open in tab ${tabId}. Pass the ref of the file input or of the button that opens the file chooser.`);
     }
-    await fillChooser(tabId, chooser, params.paths);
-    return { tabId, detail: `the open file chooser ← ${count}`, via: 'cdp' };
+    const { effects } = await withEffects(tabId, ctx.signal, () => fillChooser(tabId, chooser, params.paths));
+    return { tabId, detail: `the open file chooser ← ${count}`, via: 'cdp', ...effects };
   }
   const input = frameOf(spec) === 0 ? await mainFrameFileInput(tabId, spec) : null;
   if (input?.objectId) {
-    await cdp(tabId, 'DOM.setFileInputFiles', { objectId: input.objectId, files: params.paths });
-    return { tabId, detail: `${input.description} ← ${count}`, via: 'cdp' };
+    // With its effects: many pages upload the files as soon as they are chosen.
+    const { effects } = await withEffects(tabId, ctx.signal, () => cdp(tabId, 'DOM.setFileInputFiles', { objectId: input.objectId, files: params.paths }));
+    return { tabId, detail: `${input.description} ← ${count}`, via: 'cdp', ...effects };
   }
   takeFileChooser(tabId); // one left from before is not this click's
   const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
@@ -132,9 +133,9 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
       `Clicking ${point.description} opened no file chooser, and ${dropped === 'refused' ? 'the page did not take files dropped on it' : 'it takes no dropped files'}. Pass the <input type="file"> itself (a selector such as input[type=file] finds a hidden one), the button that opens the chooser, or the drop zone.`,
     );
   }
-  await fillChooser(tabId, chooser, params.paths);
+  const filled = await withEffects(tabId, ctx.signal, () => fillChooser(tabId, chooser, params.paths));
   const { fileChooser: _filled, ...rest } = effects;
-  return { tabId, detail: `${point.description} → file chooser ← ${count}`, via: 'cdp', ...rest };
+  return { tabId, detail: `${point.description} → file chooser ← ${count}`, via: 'cdp', ...rest, ...filled.effects };
 }
 
 /**
