@@ -320,7 +320,11 @@ test('what the page announces during an action (alert, status, aria-live) is quo
     '/toasts',
     `<label>Email <input id="email"></label><button id="save">Save</button><button id="add">Add to cart</button>
      <div id="toasts" aria-live="polite"></div><span role="status" id="cart">Cart: 0</span><p role="alert" id="error"></p>
+     <span role="status" id="clock"></span>
      <script>
+       // A status that ticks on its own: never the news of an action.
+       let ticks = 0;
+       setInterval(() => { clock.textContent = 'Synced ' + ++ticks + ' s ago'; }, 200);
        save.onclick = async () => {
          if (!email.value) return void (error.textContent = 'Email is required');
          error.textContent = '';
@@ -335,6 +339,8 @@ test('what the page announces during an action (alert, status, aria-live) is quo
        email.addEventListener('keydown', (e) => e.key === 'Enter' && save.click());
      </script>`,
   );
+  // Once the clock has ticked a few times, it is known to tick on its own.
+  await agent.server.ok('browser_wait_for', { text: 'Synced 4 s ago' });
   const refused = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
   expect(refused.text).toContain('The page announced (alert): "Email is required"');
   await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Email"'), value: 'ada@example.com' });
@@ -342,11 +348,13 @@ test('what the page announces during an action (alert, status, aria-live) is quo
   const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
   expect(saved.text).toMatch(/Request it started: POST \/api\/save → 200 OK \(\d+ ms\)\nThe page announced \(status\): "Profile saved"/);
   expect(saved.text).not.toContain('Email is required');
+  expect(saved.text).not.toContain('Synced');
   // Keys too.
   const entered = await agent.server.ok('browser_press_key', { ref: refOf(snap, 'textbox "Email"'), key: 'Enter' });
   expect(entered.text).toContain('The page announced (status): "Profile saved"');
   const added = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
   expect(added.text).toContain('The page announced (status): "Cart: 1"');
+  expect(added.text).not.toContain('Synced');
   // Nothing announced, nothing said.
   const again = await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Email"') });
   expect(again.text).not.toContain('announced');

@@ -14,10 +14,19 @@ const LIVE = '[aria-live]:not([aria-live="off" i]), [role~="alert"], [role~="sta
 const MAX_KEPT = 20;
 const MAX_TEXT = 300;
 
+/**
+ * A region that changed this often in the 5 s before an action ticks on its
+ * own (a clock, a ticker, "saved 5 s ago"): what it says then is not news.
+ */
+const TICKING_CHANGES = 3;
+const TICKING_MS = 5000;
+
 let observer: MutationObserver | null = null;
-const recent: (Announcement & { at: number })[] = [];
+const recent: (Announcement & { at: number; region: Element })[] = [];
 // What each region said last: a re-render that writes the same text again is no news.
 const said = new WeakMap<Element, string>();
+// When each region last changed (the newest few).
+const changes = new WeakMap<Element, number[]>();
 
 export function watchAnnouncements(): void {
   if (observer) return;
@@ -52,17 +61,24 @@ function note(region: Element): void {
   const before = said.get(region);
   if (text === before) return;
   said.set(region, text);
+  const times = changes.get(region) ?? [];
+  times.push(Date.now());
+  changes.set(region, times.slice(-TICKING_CHANGES - 1));
   // Emptied (a toast leaving) or not rendered: nothing a screen reader would say.
   if (!text || region.getClientRects().length === 0) return;
   // Added after what it said before (a second toast, a log's new line): as a screen reader, only the news.
   const news = before && text.startsWith(before) ? text.slice(before.length).trim() : text;
-  if (news) recent.push({ at: Date.now(), role: roleOf(region), text: news });
+  if (news) recent.push({ at: Date.now(), role: roleOf(region), text: news, region });
   if (recent.length > MAX_KEPT) recent.shift();
 }
 
 /** Announcements made at or after `since` (Date.now() of the service worker, the same clock). */
 export function announcedSince(since: number): Announcement[] {
-  return recent.filter((a) => a.at >= since).map(({ role, text }) => ({ role, text }));
+  return recent.filter((a) => a.at >= since && !ticking(a.region, since)).map(({ role, text }) => ({ role, text }));
+}
+
+function ticking(region: Element, since: number): boolean {
+  return (changes.get(region) ?? []).filter((t) => t < since && t >= since - TICKING_MS).length >= TICKING_CHANGES;
 }
 
 function textOf(region: Element): string {
