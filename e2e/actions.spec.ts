@@ -167,6 +167,9 @@ test('a form that checks itself (aria-invalid, as form libraries do): the click 
   const second = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sign up"') });
   expect(second.text).toContain(`The page marked this field invalid:\n- textbox "Password" [ref=${password}]: At least 8 characters`);
   expect(second.text).not.toContain('Email');
+  // Enter in a field sends its form too.
+  const entered = await agent.server.ok('browser_type', { ref: password, text: 'short', clear: true, submit: true });
+  expect(entered.text).toContain(`The page marked this field invalid:\n- textbox "Password" [ref=${password}]: At least 8 characters`);
   await agent.server.ok('browser_fill', { ref: password, value: 'correct horse' });
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sign up"') })).text).not.toContain('invalid');
 });

@@ -205,7 +205,8 @@ export interface ContentResults {
   frameOffset: FrameOffset | null;
   locate: Located;
   reveal: { box: Box };
-  invalidFields: { fields: InvalidField[] };
+  /** fields: refused by the browser's checks; marked: marked aria-invalid by the page's own. */
+  invalidFields: { fields: InvalidField[]; marked: InvalidField[] };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions; maxRef: number };
   revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };

@@ -112,9 +112,8 @@ async function focusAfter(tabId: number, frameId: number, effects: Effects): Pro
 }
 
 /** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */
-async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<Effects, 'invalidFields'>> {
+async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<Effects, 'invalidFields' | 'markedInvalid'>> {
   if (pageMovedOn(effects)) return {};
   // A little more than the keys took: the two clocks are read at slightly different moments.
-  const invalidFields = await fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
-  return invalidFields ? { invalidFields } : {};
+  return fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
 }

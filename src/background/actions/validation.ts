@@ -18,8 +18,13 @@ export function refusedFields(fields: InvalidField[] | undefined, frameId: numbe
   }));
 }
 
-/** After keys that can send a form (Enter): the fields found invalid while they were pressed, `ms` long. */
-export async function fieldsRefusedWithin(tabId: number, frameId: number, ms: number): Promise<RefusedFields | undefined> {
+/**
+ * After keys that can send a form (Enter): the fields the browser found invalid while they
+ * were pressed, `ms` long, and those the page's own checks mark invalid in the form.
+ */
+export async function fieldsRefusedWithin(tabId: number, frameId: number, ms: number): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid'>> {
   const result = await tryFrame(tabId, frameId, { type: 'invalidFields', withinMs: ms });
-  return refusedFields(result?.fields, frameId);
+  const invalidFields = refusedFields(result?.fields, frameId);
+  const markedInvalid = refusedFields(result?.marked, frameId);
+  return { ...(invalidFields ? { invalidFields } : {}), ...(markedInvalid ? { markedInvalid } : {}) };
 }

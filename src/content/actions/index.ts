@@ -20,7 +20,7 @@ import { scroll } from './scroll.ts';
 import { customOptions, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
-import { formOfFocusedField, invalidFieldsSince } from './validation.ts';
+import { formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 
 /** Requests that act on an element: the person watching sees it outlined. */
@@ -85,7 +85,10 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'fieldValue':
       return () => fieldValue(request);
     case 'invalidFields':
-      return () => ({ fields: invalidFieldsSince(performance.now() - request.withinMs, formOfFocusedField(deepActiveElement(document))) });
+      return () => {
+        const form = formOfFocusedField(deepActiveElement(document));
+        return { fields: invalidFieldsSince(performance.now() - request.withinMs, form), marked: markedInForm(form) };
+      };
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);
     case 'prepareFill':

@@ -83,10 +83,18 @@ export function newlyMarkedInvalid(form: HTMLFormElement | null): InvalidField[]
   if (!before) return [];
   const fields = Array.from(document.querySelectorAll(MARKED_INVALID))
     .filter((el) => (!before.has(el) || (form !== null && (el as FormField).form === form)) && el.getClientRects().length > 0);
-  return fields.slice(0, MAX_KEPT).map((field) => {
-    const ref = existingRefNumber(field);
-    return { role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: shownMessage(field) };
-  });
+  return fields.slice(0, MAX_KEPT).map(markedField);
+}
+
+/** After Enter sent `form` (or tried): its fields the page's checks have marked invalid. */
+export function markedInForm(form: HTMLFormElement | null): InvalidField[] {
+  if (!form) return [];
+  return Array.from(form.querySelectorAll(MARKED_INVALID)).filter((el) => el.getClientRects().length > 0).slice(0, MAX_KEPT).map(markedField);
+}
+
+function markedField(field: Element): InvalidField {
+  const ref = existingRefNumber(field);
+  return { role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: shownMessage(field) };
 }
 
 /** The message the page links to a field (aria-errormessage, else aria-describedby). */
