@@ -104,6 +104,20 @@ test('keys without a ref follow focus into a frame: the focus line and a refused
   }
 });
 
+test('what a payment frame announces on a click inside it is quoted in the click report', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const form = other.page('/card', html(`<label>Card <input id="card"></label><button id="pay">Pay</button><p role="alert" id="error"></p>
+      <script>pay.onclick = () => { error.textContent = card.value ? '' : 'Your card number is incomplete.'; };</script>`));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/pay', html(`<h1>Checkout</h1><iframe src="${form}"></iframe>`, 'Pay')) });
+    const { text } = await agent.server.ok('browser_snapshot');
+    const paid = await agent.server.ok('browser_click', { ref: refOf(text, 'button "Pay"') });
+    expect(paid.text).toContain('The page announced (alert): "Your card number is incomplete."');
+  } finally {
+    await other.stop();
+  }
+});
+
 test('a link inside a frame, or aimed at one, loads its page there: the click says the frame navigated', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

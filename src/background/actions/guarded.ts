@@ -45,6 +45,8 @@ export async function guardedClick(
     let invalidFields: Effects['invalidFields'];
     let markedInvalid: Effects['invalidFields'];
     let announced: Announcement[] | undefined;
+    // What the clicked frame said, when it is a child frame (a payment form's "Card number is incomplete").
+    let frameAnnounced: Announcement[] = [];
     let dialogOpened = false;
     try {
       const { effects } = await withEffects(
@@ -80,6 +82,7 @@ export async function guardedClick(
             invalidFields = refusedFields(result.invalid, frameId);
             markedInvalid = refusedFields(result.marked, frameId);
             if (frameId === 0) announced = result.announced;
+            else frameAnnounced = result.announced;
             dialogOpened = !!result.dialogOpened;
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
@@ -88,7 +91,9 @@ export async function guardedClick(
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
       const marked = markedInvalid && !effects.navigatedTo ? { markedInvalid } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused, ...marked }, dialogOpened };
+      const heard = [...frameAnnounced, ...(effects.announced ?? [])];
+      const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused, ...marked, ...said }, dialogOpened };
     } catch (error) {
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {
