@@ -41,7 +41,7 @@ const POLLING_TIMES = 3;
  * never reports the request finished.
  */
 const BODY_WAIT_MS = 500;
-/** Lines reported; failures come first. */
+/** Lines reported: the page's own requests first, failures first. */
 const MAX_LISTED = 3;
 
 // Data the page asked for, and the code a lazy route loads: what the page waits on to show the result.
@@ -82,11 +82,12 @@ export function watchRequests(tabId: number): RequestWatch {
   const tracked = new Map<string, Tracked>();
   // Once the input has been handled, only chained requests join (CHAIN_MS).
   let settling = false;
+  // Any start or answer: the wait ends once there has been none for CHAIN_MS.
   let lastChange = performance.now();
-  let lastAnswer: Tracked | undefined;
+  let lastAnswer: { request: Tracked; at: number } | undefined;
   const answered = (request: Tracked) => {
     lastChange = performance.now();
-    lastAnswer = request;
+    lastAnswer = { request, at: lastChange };
   };
   const offs = [
     onCdpEvent('Network.requestWillBeSent', (id, params) => {
@@ -97,8 +98,8 @@ export function watchRequests(tabId: number): RequestWatch {
       if (polled.has(`${p.request.method} ${p.request.url}`)) return;
       let generation = 0;
       if (settling) {
-        if (!lastAnswer || performance.now() - lastChange > CHAIN_MS || lastAnswer.generation >= MAX_CHAIN) return;
-        generation = lastAnswer.generation + 1;
+        if (!lastAnswer || performance.now() - lastAnswer.at > CHAIN_MS || lastAnswer.request.generation >= MAX_CHAIN) return;
+        generation = lastAnswer.request.generation + 1;
       }
       tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, sameSite: p.request.isSameSite !== false, generation, done: false });
       lastChange = performance.now();
