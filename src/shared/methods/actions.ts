@@ -7,6 +7,9 @@ const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 /** The options a popup shows: its line and its items' lines, with refs. */
 const PopupOptions = z.object({ popup: z.string(), options: z.array(z.string()), more: z.number() });
 
+/** Fields with what is wrong with them: each field's snapshot line (with its ref) and its message. */
+const FieldMessages = z.array(z.object({ field: z.string(), message: z.string() }));
+
 /** What an action caused, so the agent need not take a snapshot to find out. */
 export const ActionReport = z.object({
   tabId: TabId,
@@ -26,9 +29,9 @@ export const ActionReport = z.object({
   /** A file chooser the action opened, waiting for browser_file_upload. */
   fileChooser: z.object({ multiple: z.boolean() }).optional(),
   /** The form the action tried to send was not sent: the browser found these fields invalid (snapshot line, its validation message). */
-  invalidFields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  invalidFields: FieldMessages.optional(),
   /** Fields the page's own checks marked invalid (aria-invalid) on the click: a form that checks itself (snapshot line, the message it links). */
-  markedInvalid: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  markedInvalid: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */
