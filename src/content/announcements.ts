@@ -25,7 +25,7 @@ let observer: MutationObserver | null = null;
 const recent: (Announcement & { at: number; region: Element })[] = [];
 // What each region said last: a re-render that writes the same text again is no news.
 const said = new WeakMap<Element, string>();
-// When each region last changed (the newest few).
+// When each region changed, in the last TICKING_MS.
 const changes = new WeakMap<Element, number[]>();
 
 export function watchAnnouncements(): void {
@@ -61,9 +61,10 @@ function note(region: Element): void {
   const before = said.get(region);
   if (text === before) return;
   said.set(region, text);
-  const times = changes.get(region) ?? [];
-  times.push(Date.now());
-  changes.set(region, times.slice(-TICKING_CHANGES - 1));
+  // The last TICKING_MS of them, kept whole: an action can outlast several ticks, and the
+  // ones before it must still be there to tell. (A region changing every frame keeps ~300.)
+  const now = Date.now();
+  changes.set(region, [...(changes.get(region) ?? []).filter((t) => t > now - TICKING_MS), now]);
   // Emptied (a toast leaving) or not rendered: nothing a screen reader would say.
   if (!text || region.getClientRects().length === 0) return;
   // Added after what it said before (a second toast, a log's new line): as a screen reader, only the news.
