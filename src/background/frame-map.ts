@@ -44,7 +44,6 @@ export async function linkChildFrames(tabId: number, parent: number, nonces: str
   return frameIds;
 }
 
-/** Whether the frame has child frames now: a search skips asking it for them otherwise. */
 /**
  * Follows something down through child frames (the focus, a point): asks each
  * frame in turn from `frameId`, while its answer names a child frame by nonce.
@@ -70,6 +69,7 @@ export async function downFrames<T>(
   return { answers, frameId };
 }
 
+/** Whether the frame has child frames now: a search skips asking it for them otherwise. */
 export async function hasChildFrames(tabId: number, frameId: number): Promise<boolean> {
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
   return frames?.some((frame) => frame.parentFrameId === frameId) ?? false;

@@ -3,6 +3,7 @@ import { FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts'
 import { takeSnapshot } from './snapshot/index.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
+import { afterDomChange } from './dom-change.ts';
 
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
 type FrameElement = HTMLIFrameElement | HTMLFrameElement;
@@ -59,19 +60,7 @@ const RENDER_SETTLE_MS = 50;
  * fetched by a loader) shows an empty body when navigation reports it loaded.
  */
 function firstRender(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      setTimeout(done, RENDER_SETTLE_MS);
-    });
-    observer.observe(document, { childList: true, subtree: true, characterData: true });
-    const timer = setTimeout(done, ms);
-  });
+  return afterDomChange(ms, () => new Promise((settled) => setTimeout(settled, RENDER_SETTLE_MS)), { attributes: false });
 }
 
 /**

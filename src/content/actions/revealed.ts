@@ -10,6 +10,7 @@ import type { ContentRequest, ContentResults } from '../../shared/content-messag
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
+import { afterDomChange } from '../dom-change.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -45,7 +46,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
     if (shown.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
     // Looked for again at each change, not each frame: a look costs ~15 ms on a 10,000-element page.
-    await nextChange(deadline - performance.now());
+    await afterDomChange(deadline - performance.now(), nextFrame, { attributes: true });
   }
   if (!shown.length) return { maxRef: currentMaxRef() };
   const lines = shown.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
@@ -81,20 +82,6 @@ export function openedDialog(request: Extract<ContentRequest, { type: 'openedDia
     },
     maxRef: currentMaxRef(),
   };
-}
-
-/** Resolves at the page's next DOM change (after the frame it renders in), or after `ms`. */
-function nextChange(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve();
-    };
-    const observer = new MutationObserver(() => void nextFrame().then(done));
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const timer = setTimeout(done, Math.max(0, ms));
-  });
 }
 
 function visibleCandidates(): Element[] {

@@ -6,9 +6,7 @@ import type { ContentResults, TargetSpec } from '../../shared/content-messages.t
 import { matchNote, resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { fullyInViewport, viewport } from './hit.ts';
-
-/** How long to wait for the frame that runs the page's scroll handlers when none comes (a hidden tab renders none). */
-const FRAME_WAIT_MS = 100;
+import { nextFrame } from './locate.ts';
 
 /**
  * Scrolls, then lets the next frame run the page's scroll listeners and
@@ -17,13 +15,10 @@ const FRAME_WAIT_MS = 100;
  */
 export async function scroll(target: TargetSpec | undefined, deltaX: number, deltaY: number): Promise<ContentResults['scroll']> {
   const result = scrollNow(target, deltaX, deltaY);
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, FRAME_WAIT_MS);
-    requestAnimationFrame(() => setTimeout(() => {
-      clearTimeout(timer);
-      resolve();
-    }));
-  });
+  // The frame (a hidden tab renders none: nextFrame gives up after 50 ms), then the
+  // task the observers' notifications were queued as during it.
+  await nextFrame();
+  await new Promise((resolve) => setTimeout(resolve));
   return result;
 }
 

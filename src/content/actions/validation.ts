@@ -81,20 +81,21 @@ export function newlyMarkedInvalid(form: HTMLFormElement | null): InvalidField[]
   const before = markedBefore;
   markedBefore = null;
   if (!before) return [];
-  const fields = Array.from(document.querySelectorAll(MARKED_INVALID))
-    .filter((el) => (!before.has(el) || (form !== null && (el as FormField).form === form)) && el.getClientRects().length > 0);
-  return fields.slice(0, MAX_KEPT).map(markedField);
+  return markedWithin(document, (el) => !before.has(el) || (form !== null && (el as FormField).form === form));
 }
 
 /** After Enter sent `form` (or tried): its fields the page's checks have marked invalid. */
 export function markedInForm(form: HTMLFormElement | null): InvalidField[] {
-  if (!form) return [];
-  return Array.from(form.querySelectorAll(MARKED_INVALID)).filter((el) => el.getClientRects().length > 0).slice(0, MAX_KEPT).map(markedField);
+  return form ? markedWithin(form, () => true) : [];
 }
 
-function markedField(field: Element): InvalidField {
-  const ref = existingRefNumber(field);
-  return { role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: shownMessage(field) };
+/** The shown fields under `root` marked invalid that `counts`, with refs and messages. */
+function markedWithin(root: ParentNode, counts: (field: Element) => boolean): InvalidField[] {
+  const fields = Array.from(root.querySelectorAll(MARKED_INVALID)).filter((el) => counts(el) && el.getClientRects().length > 0);
+  return fields.slice(0, MAX_KEPT).map((field) => {
+    const ref = existingRefNumber(field);
+    return { role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: shownMessage(field) };
+  });
 }
 
 /** The message the page links to a field (aria-errormessage, else aria-describedby). */
