@@ -7,6 +7,7 @@ import browser from 'webextension-polyfill';
 import type { ContentReply, ContentRequest, ContentResults } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { unlessDialog } from './actions/dialogs.ts';
+import { requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep } from './timing.ts';
@@ -29,7 +30,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
   for (let attempt = 0; ; attempt++) {
     let reply: ContentReply<ContentResults[T]> | undefined;
     try {
-      reply = await unlessDialog(tabId, () => browser.tabs.sendMessage(tabId, request, { frameId }) as Promise<ContentReply<ContentResults[T]> | undefined>);
+      reply = await unlessDialog(tabId, () => requestFrame(tabId, frameId, request) as Promise<ContentReply<ContentResults[T]> | undefined>);
     } catch (error) {
       if (error instanceof AgentError) throw error;
       const message = (error as Error).message ?? String(error);
@@ -69,7 +70,7 @@ export async function tryFrame<T extends ContentRequest['type']>(
   frameId: number,
   request: Extract<ContentRequest, { type: T }>,
 ): Promise<ContentResults[T] | undefined> {
-  const reply = await unlessDialog(tabId, () => browser.tabs.sendMessage(tabId, request, { frameId }) as Promise<ContentReply<ContentResults[T]> | undefined>).catch((error: unknown) => {
+  const reply = await unlessDialog(tabId, () => requestFrame(tabId, frameId, request) as Promise<ContentReply<ContentResults[T]> | undefined>).catch((error: unknown) => {
     if (error instanceof AgentError) throw error;
     return undefined;
   });

@@ -3,7 +3,7 @@
  * requests and tells a parent frame which frame id it has.
  */
 import browser from 'webextension-polyfill';
-import { FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
+import { CONTENT_PORT, FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
@@ -20,32 +20,24 @@ declare global {
 if (!window.__llmBrowserAgentLoaded) {
   window.__llmBrowserAgentLoaded = true;
 
-  browser.runtime.onMessage.addListener((message: unknown): Promise<ContentReply<unknown>> | undefined => {
-    const request = message as ContentRequest;
-    if (typeof request?.type !== 'string') return undefined;
-    // The agent is looking at this frame: from now on, what it announces is kept for action reports.
-    watchAnnouncements();
-    switch (request.type) {
-      case 'announcements':
-        return reply(() => announcedSince(request.since));
-      case 'ping':
-        return reply(() => ({ pong: true }));
-      case 'snapshot':
-        return reply(() => snapshotFrame(request));
-      case 'frameOffset':
-        return reply(() => frameOffset(request));
-      case 'childFrames':
-        return reply(() => ({ nonces: childFrames(request.hidden) }));
-      case 'helloParent':
-        return reply(() => {
-          if (window.parent !== window) window.parent.postMessage({ [FRAME_HELLO_KEY]: true }, '*');
-          return null;
-        });
-      default: {
-        const action = handleAction(request);
-        return action && reply(() => action);
-      }
-    }
+  // The worker's requests come over its port (background/channel.ts); a probe of a page that may be
+  // blocked comes as a one-off message (background/unresponsive.ts).
+  browser.runtime.onMessage.addListener((message: unknown): Promise<ContentReply<unknown>> | undefined => handle(message as ContentRequest));
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== CONTENT_PORT) return;
+    port.onMessage.addListener((message: unknown) => {
+      const { id, request } = (message ?? {}) as Partial<ContentPortMessage>;
+      if (typeof id !== 'number') return;
+      const answer = handle(request as ContentRequest) ?? Promise.resolve(unknownRequest(request));
+      // The worker may be gone (stopped by Chrome) or the port closed meanwhile: nobody is waiting then.
+      void answer.then((reply) => {
+        try {
+          port.postMessage({ id, reply } satisfies ContentPortReply);
+        } catch {
+          // Disconnected.
+        }
+      });
+    });
   });
 
   // A parent frame asks "which frame are you?" by posting a nonce; we hand it
@@ -57,6 +49,38 @@ if (!window.__llmBrowserAgentLoaded) {
     void browser.runtime.sendMessage({ type: 'frameNonce', nonce: data[FRAME_NONCE_KEY] }).catch(() => undefined);
   });
   answerFrameHellos();
+}
+
+function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undefined {
+  if (typeof request?.type !== 'string') return undefined;
+  // The agent is looking at this frame: from now on, what it announces is kept for action reports.
+  watchAnnouncements();
+  switch (request.type) {
+    case 'announcements':
+      return reply(() => announcedSince(request.since));
+    case 'ping':
+      return reply(() => ({ pong: true }));
+    case 'snapshot':
+      return reply(() => snapshotFrame(request));
+    case 'frameOffset':
+      return reply(() => frameOffset(request));
+    case 'childFrames':
+      return reply(() => ({ nonces: childFrames(request.hidden) }));
+    case 'helloParent':
+      return reply(() => {
+        if (window.parent !== window) window.parent.postMessage({ [FRAME_HELLO_KEY]: true }, '*');
+        return null;
+      });
+    default: {
+      const action = handleAction(request);
+      return action && reply(() => action);
+    }
+  }
+}
+
+function unknownRequest(request: unknown): ContentReply<unknown> {
+  const type = (request as { type?: unknown } | null)?.type;
+  return { ok: false, error: { code: 'INTERNAL', message: `The content script does not know the request ${JSON.stringify(type)} (the extension was updated while the page stayed open: reload the page).` } };
 }
 
 async function reply<T>(fn: () => T | Promise<T>): Promise<ContentReply<T>> {

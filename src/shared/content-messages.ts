@@ -255,6 +255,18 @@ export const MARK_ATTRIBUTE = 'data-llm-agent-mark';
 
 export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError };
 
+/** Name of the port the service worker opens to a frame's content script (background/channel.ts). */
+export const CONTENT_PORT = 'llm-browser-agent';
+/** Service worker → content script over that port; the reply carries the same id. */
+export interface ContentPortMessage {
+  id: number;
+  request: ContentRequest;
+}
+export interface ContentPortReply {
+  id: number;
+  reply: ContentReply<unknown>;
+}
+
 /** Content script → service worker. */
 export type ContentEvent = { type: 'frameNonce'; nonce: string };
 
