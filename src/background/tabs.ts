@@ -165,8 +165,10 @@ export async function refFloor(tabId: number): Promise<number> {
   return (await load()).refFloors[tabId] ?? 0;
 }
 
-export function raiseRefFloor(tabId: number, maxRef: number): Promise<void> {
-  return update((state) => {
+export async function raiseRefFloor(tabId: number, maxRef: number): Promise<void> {
+  // Most snapshots of a page already seen issue no new number: nothing to write then.
+  if (maxRef <= (await refFloor(tabId))) return;
+  await update((state) => {
     state.refFloors[tabId] = Math.max(state.refFloors[tabId] ?? 0, maxRef);
   });
 }

@@ -27,8 +27,10 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
     return '';
   });
   await raiseRefFloor(tabId, state.floor);
-  const tab = await browser.tabs.get(tabId);
-  return { tabId, url: tab.url ?? '', title: tab.title ?? '', text, ...(state.pdf ? { pdf: true } : {}) };
+  // The top document said where it is; the tab is asked only when it did not answer (blank) or has no
+  // title of its own, which the tab shows as its URL.
+  const page = state.top?.title ? state.top : await browser.tabs.get(tabId).then((tab) => ({ url: tab.url ?? '', title: tab.title ?? '' }));
+  return { tabId, url: page.url, title: page.title, text, ...(state.pdf ? { pdf: true } : {}) };
 }
 
 interface SnapshotState {
@@ -36,6 +38,8 @@ interface SnapshotState {
   floor: number;
   /** The top document is a PDF in Chromium's viewer. */
   pdf?: boolean;
+  /** The top document's address and title, as it answered. */
+  top?: { url: string; title: string };
 }
 
 /**
@@ -58,6 +62,7 @@ async function frameSnapshot(
   });
   state.floor = Math.max(state.floor, result.maxRef);
   if (depth === 0 && result.contentType === 'application/pdf') state.pdf = true;
+  if (frameId === 0) state.top = { url: result.url, title: result.title };
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
