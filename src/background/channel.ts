@@ -51,6 +51,20 @@ export function requestFrame(tabId: number, frameId: number, request: ContentReq
   });
 }
 
+/**
+ * Opens the port to a page that just loaded, without waiting: the agent's next
+ * command almost always goes to it (a snapshot after navigate), and finds the
+ * port set up meanwhile instead of paying for it then. A page without a content
+ * script closes it at once, and the next request tries again.
+ */
+export function openChannel(tabId: number, frameId: number): void {
+  try {
+    channelTo(tabId, frameId);
+  } catch {
+    // The tab went away: the next command says so.
+  }
+}
+
 function channelTo(tabId: number, frameId: number): Channel {
   const key = keyOf(tabId, frameId);
   const existing = channels.get(key);

@@ -3,6 +3,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result, SessionInfo } from '../../shared/protocol.ts';
 import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
+import { openChannel } from '../channel.ts';
 import { answeredPost, navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { discardTab, openTabFor, resolveTab } from '../tabs.ts';
@@ -118,6 +119,7 @@ export async function openAgentTab(session: SessionInfo): Promise<number> {
 async function describe(tabId: number, outcome: NavigationOutcome, left: Left | null): Promise<Result<'navigate'>> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) throw new AgentError('TAB_CLOSED', `Tab ${tabId} closed during the navigation.`);
+  if (!outcome.download) openChannel(tabId, 0);
   return {
     tabId,
     url: outcome.download ? outcome.url : tab.url ?? outcome.url,
