@@ -127,3 +127,37 @@ test('two agents that each start browser-agent mcp get two isolated browsers; th
   removeDir(dir);
   removeDir(tmp);
 });
+
+// Needs a browser Playwright does not drive: Playwright emulates focus on every page it controls,
+// so in the other specs a tab behind another is never throttled.
+test('a tab the agent works in while another tab is in front runs its timers and animation frames as if in front', async () => {
+  assertBuilt();
+  const dir = tempDir('managed-behind');
+  const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
+  const { home } = createHome(dir);
+  const pages = await new TestServer().start();
+  const server = await new McpServerProcess({ args: ['--port', String(await freePort())], home, env: { TMPDIR: tmp } }).start();
+  try {
+    // Ten chained 100 ms timers (a debounce, a poll, a staged render), and one animation frame.
+    const url = pages.page('/chain', html(`
+      <button onclick="let n = 0; const step = () => (++n < 10 ? setTimeout(step, 100) : (out.textContent = 'Done')); step();
+        requestAnimationFrame(() => (frame.textContent = 'painted'))">Start</button>
+      <p id="out">-</p><p id="frame">-</p>`, 'Chain'));
+    await server.ok('browser_navigate', { url });
+    const tabId = Number(/Tab: (\d+)/.exec((await server.ok('browser_snapshot')).text)?.[1]);
+    // Another tab comes to the front, as when a person works in their own tab beside the agent's.
+    await server.ok('browser_tabs', { action: 'new', url: pages.page('/front', html('<h1>In front</h1>', 'Front')) });
+    await server.ok('browser_click', { selector: 'button', tabId });
+    // Behind another tab Chrome ran these timers once a second: 9 s, not 0.9 s.
+    const done = await server.call('browser_wait_for', { text: 'Done', tabId, timeout: 4000 });
+    expect(done.text).not.toContain('TIMEOUT');
+    expect((await server.ok('browser_get', { what: 'text', selector: '#frame', tabId })).text).toBe('painted');
+    expect((await server.ok('browser_evaluate', { expression: 'document.visibilityState', tabId })).text).toContain('visible');
+  } finally {
+    await server.stop();
+    await pages.stop();
+  }
+  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
+  removeDir(dir);
+  removeDir(tmp);
+});
