@@ -153,6 +153,10 @@ test('a tab the agent works in while another tab is in front runs its timers and
     expect(done.text).not.toContain('TIMEOUT');
     expect((await server.ok('browser_get', { what: 'text', selector: '#frame', tabId })).text).toBe('painted');
     expect((await server.ok('browser_evaluate', { expression: 'document.visibilityState', tabId })).text).toContain('visible');
+    // A capture of it comes back (Chrome paints a tab behind another only once it is brought to the front).
+    const shot = await server.ok('browser_take_screenshot', { tabId });
+    expect(shot.images).toHaveLength(1);
+    expect(shot.text).toMatch(/viewport \d+×\d+/);
   } finally {
     await server.stop();
     await pages.stop();

@@ -110,6 +110,10 @@ export class ManagedBrowser {
       '--disable-quic',
       '--silent-debugger-extension-api',
       '--window-size=1280,720',
+      // Captures on a surface of their own rather than the next frame the page
+      // draws: 28-35 ms instead of 49-65 ms a viewport screenshot here, and no
+      // stall on a page that draws no new frame (Playwright turns it on too).
+      '--enable-features=CDPScreenshotNewSurface',
       ...(options.headless ? ['--headless', '--disable-gpu'] : []),
       ...(options.ignoreHttpsErrors ? ['--ignore-certificate-errors'] : []),
       // Chromium refuses to start as root with its sandbox on.
