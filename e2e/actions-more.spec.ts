@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Agent } from './fixtures.ts';
@@ -179,18 +181,32 @@ test('clicks land on the right element when the page is zoomed', async ({ agent 
   }
 });
 
-test('a click that starts a download says so, with the name the file gets', async ({ agent }) => {
+test('a click that starts a download says where its file is once it is whole, or how far it got', async ({ agent }) => {
   agent.pages.page('/files/r', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
-  const snap = await open(agent, '/downloads', '<a href="/files/r">Get the report</a><a href="data:text/plain,hello" download="notes.txt">Get the notes</a>');
-  // The name the browser saved the file under (this harness's Playwright saves downloads under generated names).
-  const worker = await agent.browser.serviceWorker();
-  const savedAs = (url: string) => worker.evaluate(async (u) => (await chrome.downloads.search({ url: u }))[0]?.filename.split('/').pop(), url);
-  const result = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the report"') });
-  const report = agent.pages.url('/files/r');
-  expect(result.text).toContain(`Download started: ${await savedAs(report)} (from ${report})`);
-  expect(result.text).not.toContain('Navigated to');
-  const named = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the notes"') });
-  expect(named.text).toContain(`Download started: ${await savedAs('data:text/plain,hello')} (from data:text/plain,hello)`);
+  // A file whose server sends the start and then stalls: still coming when the click answers.
+  const stalled = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '1000000', 'content-disposition': 'attachment; filename="big.bin"' });
+    res.write(Buffer.alloc(1000, 1));
+  });
+  await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+  const bigUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/big.bin`;
+  try {
+    const snap = await open(agent, '/downloads', `<a href="/files/r">Get the report</a><a href="data:text/plain,hello" download="notes.txt">Get the notes</a><a href="${bigUrl}">Get the archive</a>`);
+    // (This harness's Playwright saves downloads under generated names, in a folder of its own.)
+    const saved = (text: string) => /Downloaded .+ \((\d+) bytes\) to (\/.+)/.exec(text);
+    const report = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the report"') });
+    expect(report.text).not.toContain('Navigated to');
+    const [, bytes, file] = saved(report.text) ?? [];
+    expect(bytes, report.text).toBe('8');
+    expect(fs.readFileSync(file, 'utf8')).toBe('a,b\n1,2\n');
+    const notes = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the notes"') });
+    expect(fs.readFileSync(saved(notes.text)?.[2] ?? '', 'utf8')).toBe('hello');
+    const big = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Get the archive"') });
+    expect(big.text).toMatch(/Downloading .+: 1000 bytes so far, into \/.+; it was still coming when this answered/);
+  } finally {
+    stalled.closeAllConnections();
+    stalled.close();
+  }
 });
 
 test('twenty clicks in a row are twenty clicks, and a double click is one dblclick', async ({ agent }) => {

@@ -23,7 +23,8 @@ test('managed mode: the first tool call launches Chromium; closing the last tab 
   const pages = await new TestServer().start();
   const server = await new McpServerProcess({ args: ['--port', String(await freePort())], home, env: { TMPDIR: tmp } }).start();
   try {
-    const url = pages.page('/managed', html('<h1>Managed</h1><a href="/next">Next page</a>', 'Managed page'));
+    const url = pages.page('/managed', html('<h1>Managed</h1><a href="/next">Next page</a> <a href="/report.csv">Report</a>', 'Managed page'));
+    pages.page('/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
     const nav = await server.ok('browser_navigate', { url });
     expect(nav.text).toContain('Title: Managed page');
     expect(server.log).toMatch(/launching .*chrom.* \(headless\)/);
@@ -32,6 +33,9 @@ test('managed mode: the first tool call launches Chromium; closing the last tab 
     expect(text).toMatch(/- link "Next page" \[ref=e\d+\]/);
     expect(text).toContain('/url: /next');
     expect(chromiumProcessesUsing(tmp).length).toBeGreaterThan(0);
+    // Downloads go to the output directory (beside screenshots), not the user's Downloads folder.
+    const download = await server.ok('browser_click', { selector: 'a[href="/report.csv"]' });
+    expect(download.text).toContain(`Downloaded report.csv (8 bytes) to ${path.join(tmp, 'browser-agent-output', 'report.csv')}`);
 
     // Closing the agent's only tab leaves the browser running (Chromium quits with its last tab).
     expect((await server.ok('browser_tabs', { action: 'close' })).text).toContain('no tabs left');
@@ -49,7 +53,8 @@ test('managed mode: the first tool call launches Chromium; closing the last tab 
   }
   // The browser and its profile go away with the MCP client.
   await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
-  await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('browser-agent-')), { timeout: 10_000 }).toEqual([]);
+  // (The output directory, with the screenshots and downloads, stays.)
+  await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('browser-agent-') && name !== 'browser-agent-output'), { timeout: 10_000 }).toEqual([]);
   removeDir(dir);
   removeDir(tmp);
 });

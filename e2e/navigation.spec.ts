@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { freePort } from './helpers/agent-server.ts';
@@ -98,7 +99,9 @@ test('a URL that downloads a file reports the download instead of timing out', a
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/start', html('<p>start</p>')) });
   const result = await agent.server.ok('browser_navigate', { url, timeout: 15_000 });
   // (Playwright, which launched this browser, names downloaded files by a uuid.)
-  expect(result.text).toMatch(/report\.csv is a download, not a page: .+ \(8 bytes, complete\) saved to \//);
+  const saved = /report\.csv is a download, not a page\. Downloaded .+ \(8 bytes\) to (\/.+)/.exec(result.text)?.[1];
+  expect(saved, result.text).toBeTruthy();
+  expect(fs.readFileSync(saved!, 'utf8')).toBe('a,b\n1,2\n');
 });
 
 test('back, forward and reload wait for the page; nothing to go back to is a note', async ({ agent }) => {

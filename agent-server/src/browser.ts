@@ -16,6 +16,8 @@ export interface BrowserOptions {
   headless: boolean;
   chromePath?: string;
   ignoreHttpsErrors: boolean;
+  /** Where a managed browser saves downloads (the output directory). */
+  downloadDir: string;
   token: string;
   /** Close a managed browser after this long without a command. */
   idleTimeoutMs: number;
@@ -144,6 +146,7 @@ export class BrowserConnection {
       headless: this.options.headless,
       chromePath: this.options.chromePath,
       ignoreHttpsErrors: this.options.ignoreHttpsErrors,
+      downloadDir: this.options.downloadDir,
     });
     this.managed = browser;
     browser.onExit(() => {

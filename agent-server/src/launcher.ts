@@ -18,6 +18,8 @@ export interface LaunchOptions {
   headless: boolean;
   chromePath?: string;
   ignoreHttpsErrors: boolean;
+  /** Where the browser saves downloads: the agent's output directory, not the user's Downloads folder. */
+  downloadDir: string;
 }
 
 /** The built extension, next to the agent server in this package. */
@@ -91,9 +93,16 @@ export class ManagedBrowser {
     const workDir = fs.mkdtempSync(path.join(shortTmpDir(), 'browser-agent-'));
     const profile = path.join(workDir, 'profile');
     const extension = path.join(workDir, 'extension');
-    // Developer mode keeps an unpacked extension enabled across runtime.reload() in a fresh profile.
     fs.mkdirSync(path.join(profile, 'Default'), { recursive: true });
-    fs.writeFileSync(path.join(profile, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
+    fs.mkdirSync(options.downloadDir, { recursive: true });
+    const preferences = {
+      // Developer mode keeps an unpacked extension enabled across runtime.reload() in a fresh profile.
+      extensions: { ui: { developer_mode: true } },
+      // Downloads land next to the agent's screenshots, not in the user's Downloads folder.
+      download: { default_directory: options.downloadDir, prompt_for_download: false },
+      savefile: { default_directory: options.downloadDir },
+    };
+    fs.writeFileSync(path.join(profile, 'Default', 'Preferences'), JSON.stringify(preferences));
     fs.cpSync(extensionDir(), extension, { recursive: true });
     fs.writeFileSync(path.join(extension, 'pairing.json'), JSON.stringify({ port: options.port, token: options.token }), { mode: 0o600 });
     fs.mkdirSync(path.join(workDir, 'tmp'));

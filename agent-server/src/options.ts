@@ -32,7 +32,7 @@ export const OPTIONS_HELP = `Options:
   --chrome-path <file>  Chromium to launch (default: $CHROME_PATH, /usr/bin/chromium, …)
   --idle-timeout <min>  close a managed browser after this many idle minutes (default 30)
   --extension-id <id>   also accept this extension id (your own packed build); repeatable
-  --output-dir <dir>    where screenshots and big snapshots are written
+  --output-dir <dir>    where screenshots, big snapshots and a managed browser's downloads are written
   --allow-file-urls     let the agent open file:// URLs (blocked by default)
   --ignore-https-errors managed browser: accept any HTTPS certificate, e.g. a dev server's self-signed one
   --caps <list>         tool groups to offer: core,tabs (default), interact, network, devtools, pwa, files, vision, or all

@@ -61,6 +61,7 @@ export async function startRuntime(options: ServerOptions, role: 'hub' | 'stdio'
     headless: options.headless,
     chromePath: options.chromePath,
     ignoreHttpsErrors: options.ignoreHttpsErrors,
+    downloadDir: options.outputDir,
     token,
     idleTimeoutMs: options.idleTimeoutMs,
     extensionGraceMs: 2500,

@@ -8,20 +8,15 @@ import { AgentError } from '../shared/errors.ts';
 import { navigationErrorCode, navigationErrorHint } from '../shared/urls.ts';
 import { ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
+import { settleDownload } from './downloads.ts';
+import type { DownloadFile } from '../shared/methods/common.ts';
 
 export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
-
-export interface DownloadInfo {
-  filename: string;
-  path: string;
-  bytes: number;
-  state: string;
-}
 
 export interface NavigationOutcome {
   url: string;
   status?: number;
-  download?: DownloadInfo;
+  download?: DownloadFile;
   /** The document was ready, but its load event had not come DEFAULT_LOAD_WAIT_MS later: the requests still pending then. */
   stillLoading?: { pending: string[] };
 }
@@ -182,22 +177,19 @@ function waitForMainFrame(
       finish(error);
     };
     const onDownload = (item: chrome.downloads.DownloadItem) => {
-      if (started && (item.url === expectUrl || item.finalUrl === expectUrl || !expectUrl)) download = item;
+      if (!started || download || !(item.url === expectUrl || item.finalUrl === expectUrl || !expectUrl)) return;
+      download = item;
+      // Until it ends, or until the command's time is nearly up: then it is reported as still coming.
+      void settleDownload(item.id, undefined, signal).then((file) => finish(undefined, item.finalUrl || item.url, file));
     };
     let finished = false;
-    const onDownloadChanged = (delta: chrome.downloads.DownloadDelta) => {
-      if (!download || delta.id !== download.id || !delta.state || delta.state.current === 'in_progress') return;
-      void chrome.downloads.search({ id: download.id }).then(([item]) => {
-        const info = { filename: item.filename.split(/[\\/]/).pop() ?? '', path: item.filename, bytes: item.fileSize || item.bytesReceived, state: item.state };
-        finish(undefined, item.finalUrl || item.url, info);
-      });
-    };
     const onRemoved = (removedId: number) => {
       if (removedId === tabId) finish(new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while loading.`));
     };
-    const onAbort = () => finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
+    // A download still coming is reported as such (settleDownload answers on the same abort), not as a page that timed out.
+    const onAbort = () => download || finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
 
-    function finish(error?: AgentError, url = '', downloaded?: DownloadInfo, stillLoading = false) {
+    function finish(error?: AgentError, url = '', downloaded?: DownloadFile, stillLoading = false) {
       if (finished) return;
       finished = true;
       clearTimeout(loadCap);
@@ -216,7 +208,6 @@ function waitForMainFrame(
       on(nav.onHistoryStateUpdated, onSameDocument),
       on(nav.onErrorOccurred, onError),
       on(chrome.downloads.onCreated, onDownload),
-      on(chrome.downloads.onChanged, onDownloadChanged),
       on(chrome.tabs.onRemoved, onRemoved),
     ]);
     signal.addEventListener('abort', onAbort);

@@ -16,6 +16,7 @@ import { pollUntil, within } from '../timing.ts';
 import { assertNotNavigating } from '../pending-navigation.ts';
 import { statusOf } from '../navigation.ts';
 import { watchRequests } from './requests.ts';
+import { DOWNLOAD_SETTLE_MS, settleDownload } from '../downloads.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
 export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced'>;
@@ -23,7 +24,7 @@ export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'fr
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
 
-/** How long news of a download (its creation, then its file name) may take after what started it. */
+/** How long news of a download may take after what started it. */
 const DOWNLOAD_NEWS_MS = 1000;
 
 /** How long a child frame's navigation that began during the action may take to commit. */
@@ -116,17 +117,9 @@ export async function withEffects<T>(
       navigationDone?.(d.url);
     }
   };
-  let download: { filename: string; url: string } | undefined;
-  let downloadId: number | undefined;
-  const baseName = (file: string) => file.split(/[\\/]/).pop() ?? '';
+  let download: { id: number; url: string } | undefined;
   const onDownload = (item: chrome.downloads.DownloadItem) => {
-    downloadId = item.id;
-    download = { filename: baseName(item.filename), url: item.finalUrl || item.url };
-  };
-  // The file's name is settled just after the download is created (from the download attribute,
-  // Content-Disposition, or the URL), so it arrives as a change.
-  const onDownloadChanged = (delta: chrome.downloads.DownloadDelta) => {
-    if (download && delta.id === downloadId && delta.filename?.current) download.filename = baseName(delta.filename.current);
+    download = { id: item.id, url: item.finalUrl || item.url };
   };
   const onCreated = (d: { sourceTabId: number; tabId: number; url: string }) => {
     if (d.sourceTabId === tabId) newTabs.push({ id: d.tabId, url: d.url });
@@ -156,7 +149,6 @@ export async function withEffects<T>(
     on(nav.onHistoryStateUpdated, onSameDocument),
     on(nav.onCreatedNavigationTarget, onCreated),
     on(chrome.downloads.onCreated, onDownload),
-    on(chrome.downloads.onChanged, onDownloadChanged),
     on(chrome.tabs.onRemoved, onRemoved),
     on(nav.onCommitted, onFrameCommitted),
   ]);
@@ -212,7 +204,8 @@ export async function withEffects<T>(
     }
     // A download link's download does not navigate; measured once in CI, it was created after the action's round trips.
     if (options.downloadExpected?.() && !dialog) await pollUntil(() => download !== undefined || navigationStarted !== undefined, DOWNLOAD_NEWS_MS);
-    if (download) await pollUntil(() => !!download?.filename, DOWNLOAD_NEWS_MS);
+    // Its file, once it has ended (a report, an export: a moment), or as it stands after a few seconds.
+    const downloaded = download && { url: download.url, ...(await settleDownload(download.id, DOWNLOAD_SETTLE_MS, signal)) };
     // A link inside a frame loads its page there: the frame's refs are gone once it commits.
     // Only when the input asked a frame to navigate: frames the page adds or refreshes meanwhile are not waited for.
     if (frameRequested && framesStarted.size && !dialog && !tabClosed) await pollUntil(() => framesStarted.size === 0, FRAME_COMMIT_MS);
@@ -238,7 +231,7 @@ export async function withEffects<T>(
         ...(framesNavigated.length ? { framesNavigated } : {}),
         ...(newTabs.length ? { newTabs } : {}),
         ...(dialog ? { dialog } : {}),
-        ...(download ? { download } : {}),
+        ...(downloaded ? { download: downloaded } : {}),
         ...(fileChooser ? { fileChooser: { multiple: fileChooser.multiple } } : {}),
         ...(busy && !tabClosed ? { unresponsive: true } : {}),
         ...(tabClosed ? { tabClosed } : {}),

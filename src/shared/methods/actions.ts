@@ -1,6 +1,6 @@
 /** Element actions, waits, dialogs and read-only queries. */
 import { z } from 'zod';
-import { TabId, TargetFields } from './common.ts';
+import { DownloadFile, TabId, TargetFields } from './common.ts';
 
 const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
@@ -24,8 +24,8 @@ export const ActionReport = z.object({
   framesNavigated: z.array(z.string()).optional(),
   newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),
   dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
-  /** A download the action started (file name as the server suggested it). */
-  download: z.object({ filename: z.string(), url: z.string() }).optional(),
+  /** A download the action started: its file once it ended, or as it stood after a few seconds (optional fields: older extensions sent only the name). */
+  download: DownloadFile.partial({ path: true, bytes: true, state: true }).extend({ url: z.string() }).optional(),
   /** A file chooser the action opened, waiting for browser_file_upload. */
   fileChooser: z.object({ multiple: z.boolean() }).optional(),
   /** The form the action tried to send was not sent: the browser found these fields invalid (snapshot line, its validation message). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TabId } from './common.ts';
+import { DownloadFile, TabId } from './common.ts';
 
 export const TabInfo = z.object({
   id: TabId,
@@ -19,7 +19,7 @@ const NavigationResult = z.object({
   /** HTTP status of the main document, when there was a response. */
   status: z.number().int().optional(),
   /** The URL downloaded a file instead of showing a page. */
-  download: z.object({ filename: z.string(), path: z.string(), bytes: z.number(), state: z.string() }).optional(),
+  download: DownloadFile.optional(),
   /** The tab's old id: its blocked page could only be left by discarding it, and Chrome gave the tab a new id. */
   replacedTab: TabId.optional(),
   /** Ready, but still loading when the default wait for the load event ended: the URLs still pending. */

@@ -3,6 +3,7 @@ import type { Result } from '../../../../src/shared/protocol.ts';
 import type { ToolResponse } from '../response.ts';
 import { defineTool } from '../tool.ts';
 import { DEFAULT_LOAD_WAIT_MS } from '../../../../src/shared/constants.ts';
+import { describeDownload } from './download.ts';
 
 const WAIT_UNTIL = z
   .enum(['load', 'domcontentloaded', 'networkidle', 'commit'])
@@ -51,8 +52,7 @@ function reportNavigation(result: Result<'navigate'>, response: ToolResponse, ve
     response.text(`The page in tab ${result.replacedTab} was blocked and could not run its unload handlers, so it was discarded; the tab is now tab ${result.tabId} (use that id).`);
   }
   if (result.download) {
-    const d = result.download;
-    response.text(`${result.url} is a download, not a page: ${d.filename} (${d.bytes} bytes, ${d.state}) saved to ${d.path}`, `Tab: ${result.tabId}`);
+    response.text(`${result.url} is a download, not a page. ${describeDownload(result.download)}`, `Tab: ${result.tabId}`);
     return;
   }
   const status = result.status !== undefined && (result.status < 200 || result.status >= 300) ? ` — HTTP ${result.status}` : '';

@@ -3,6 +3,7 @@ import type { ActionReport } from '../../../../../src/shared/methods/actions.ts'
 import type { ToolResponse } from '../../response.ts';
 import type { ToolContext } from '../../tool.ts';
 import { appendSnapshot } from '../snapshot.ts';
+import { describeDownload } from '../download.ts';
 
 /** Every element-taking tool names its element the same way. */
 export const TARGET = {
@@ -30,7 +31,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   }
   for (const { role, text } of report.announced ?? []) response.text(`The page announced (${role}): "${text}"`);
   for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
-  if (report.download) response.text(`Download started: ${report.download.filename || report.download.url} (from ${report.download.url})`);
+  if (report.download) response.text(describeDownload(report.download));
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
   if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
