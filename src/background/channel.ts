@@ -105,7 +105,10 @@ function closedError(reason: string | undefined): Error {
  * a port to the new document instead of racing the old port's disconnect.
  */
 export function watchChannels(): void {
-  chrome.webNavigation.onCommitted.addListener(({ tabId, frameId }) => closeChannel(tabId, frameId));
+  chrome.webNavigation.onCommitted.addListener(({ tabId, frameId, documentLifecycle }) => {
+    // A page Chrome prerenders in the background is not the frame's document yet.
+    if (documentLifecycle !== 'prerender') closeChannel(tabId, frameId);
+  });
   chrome.tabs.onRemoved.addListener((tabId) => {
     for (const key of [...channels.keys()]) if (key.startsWith(`${tabId}:`)) closeChannel(tabId, Number(key.split(':')[1]));
   });
