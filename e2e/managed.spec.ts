@@ -14,14 +14,36 @@ function chromiumProcessesUsing(dir: string): string[] {
   }
 }
 
-test('managed mode: the first tool call launches Chromium; closing the last tab keeps it, a dead one is started again, and it closes with the client', async () => {
+/**
+ * A server in managed mode, as an MCP client starts it: no extension connects,
+ * so its first tool call launches Chromium (TMPDIR short on purpose: Chromium's
+ * socket path under it must stay short). `close` stops the client and waits for
+ * the browser to go; `remove` deletes the folders.
+ */
+async function startManaged(name: string, args: string[] = [], pages?: TestServer) {
   assertBuilt();
-  const dir = tempDir('managed');
-  // Short on purpose: Chromium's socket path under TMPDIR must stay short.
+  const dir = tempDir(name);
   const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
   const { home } = createHome(dir);
+  const server = await new McpServerProcess({ args: ['--port', String(await freePort()), ...args], home, env: { TMPDIR: tmp } }).start();
+  return {
+    tmp,
+    server,
+    async close() {
+      await server.stop();
+      await pages?.stop();
+      await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
+    },
+    remove() {
+      removeDir(dir);
+      removeDir(tmp);
+    },
+  };
+}
+
+test('managed mode: the first tool call launches Chromium; closing the last tab keeps it, a dead one is started again, and it closes with the client', async () => {
   const pages = await new TestServer().start();
-  const server = await new McpServerProcess({ args: ['--port', String(await freePort())], home, env: { TMPDIR: tmp } }).start();
+  const { server, tmp, close, remove } = await startManaged('managed', [], pages);
   try {
     const url = pages.page('/managed', html('<h1>Managed</h1><a href="/next">Next page</a> <a href="/report.csv">Report</a>', 'Managed page'));
     pages.page('/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
@@ -48,15 +70,12 @@ test('managed mode: the first tool call launches Chromium; closing the last tab 
     expect((await server.ok('browser_navigate', { url })).text).toContain('Title: Managed page');
     expect(launches()).toBe(2);
   } finally {
-    await server.stop();
-    await pages.stop();
+    // The browser and its profile go away with the MCP client.
+    await close();
   }
-  // The browser and its profile go away with the MCP client.
-  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
   // (The output directory, with the screenshots and downloads, stays.)
   await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('browser-agent-') && name !== 'browser-agent-output'), { timeout: 10_000 }).toEqual([]);
-  removeDir(dir);
-  removeDir(tmp);
+  remove();
 });
 
 test('managed mode: a missing browser is a clear error, not a hang', async () => {
@@ -80,26 +99,19 @@ test('managed mode: a missing browser is a clear error, not a hang', async () =>
 });
 
 test('managed mode with --ignore-https-errors opens a page whose certificate is self-signed; with --no-launch the flag is refused', async () => {
-  assertBuilt();
-  const dir = tempDir('managed-tls');
-  const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
-  const { home } = createHome(dir);
   const tls = await new TestServer({ tls: true }).start();
-  const server = await new McpServerProcess({ args: ['--port', String(await freePort()), '--ignore-https-errors'], home, env: { TMPDIR: tmp } }).start();
+  const { server, close, remove } = await startManaged('managed-tls', ['--ignore-https-errors'], tls);
   try {
     const nav = await server.ok('browser_navigate', { url: tls.page('/dev', html('<h1>Dev server</h1>', 'Dev')) });
     expect(nav.text).toContain('Title: Dev');
     expect(server.log).toContain('--ignore-https-errors applies to the managed browser only');
   } finally {
-    await server.stop();
-    await tls.stop();
+    await close();
   }
   const refused = spawnSync(process.execPath, [CLI, 'mcp', '--no-launch', '--ignore-https-errors'], { encoding: 'utf8', input: '' });
   expect(refused.status).not.toBe(0);
   expect(refused.stderr).toContain('--ignore-https-errors applies to a managed browser, and --no-launch never starts one');
-  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
-  removeDir(dir);
-  removeDir(tmp);
+  remove();
 });
 
 test('two agents that each start browser-agent mcp get two isolated browsers; the busy port is reported, not taken', async () => {
@@ -136,12 +148,8 @@ test('two agents that each start browser-agent mcp get two isolated browsers; th
 // Needs a browser Playwright does not drive: Playwright emulates focus on every page it controls,
 // so in the other specs a tab behind another is never throttled.
 test('a tab the agent works in while another tab is in front runs its timers and animation frames as if in front', async () => {
-  assertBuilt();
-  const dir = tempDir('managed-behind');
-  const tmp = fs.mkdtempSync('/tmp/ba-e2e-');
-  const { home } = createHome(dir);
   const pages = await new TestServer().start();
-  const server = await new McpServerProcess({ args: ['--port', String(await freePort())], home, env: { TMPDIR: tmp } }).start();
+  const { server, close, remove } = await startManaged('managed-behind', [], pages);
   try {
     // Ten chained 100 ms timers (a debounce, a poll, a staged render), and one animation frame.
     const url = pages.page('/chain', html(`
@@ -163,10 +171,7 @@ test('a tab the agent works in while another tab is in front runs its timers and
     expect(shot.images).toHaveLength(1);
     expect(shot.text).toMatch(/viewport \d+×\d+/);
   } finally {
-    await server.stop();
-    await pages.stop();
+    await close();
   }
-  await expect.poll(() => chromiumProcessesUsing(tmp).length, { timeout: 15_000 }).toBe(0);
-  removeDir(dir);
-  removeDir(tmp);
+  remove();
 });
