@@ -13,14 +13,14 @@
 import { CONTENT_PORT, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 
 interface Channel {
+  key: string;
+  tabId: number;
   port: chrome.runtime.Port;
   pending: Map<number, { resolve: (reply: ContentReply<unknown> | undefined) => void; reject: (error: Error) => void }>;
 }
 
 const channels = new Map<string, Channel>();
 let nextId = 1;
-
-const keyOf = (tabId: number, frameId: number) => `${tabId}:${frameId}`;
 
 /**
  * Sends one request to the content script of the frame's current document and
@@ -44,9 +44,7 @@ export function requestFrame(tabId: number, frameId: number, request: ContentReq
       channel.port.postMessage({ id, request } satisfies ContentPortMessage);
     } catch (error) {
       // Posting on a port that closed a moment ago throws; its disconnect may not have arrived yet.
-      channel.pending.delete(id);
-      forget(tabId, frameId, channel);
-      reject(closedError(error instanceof Error ? error.message : String(error)));
+      drop(channel, error instanceof Error ? error.message : String(error));
     }
   });
 }
@@ -66,11 +64,11 @@ export function openChannel(tabId: number, frameId: number): void {
 }
 
 function channelTo(tabId: number, frameId: number): Channel {
-  const key = keyOf(tabId, frameId);
+  const key = `${tabId}:${frameId}`;
   const existing = channels.get(key);
   if (existing) return existing;
   const port = chrome.tabs.connect(tabId, { name: CONTENT_PORT, frameId });
-  const channel: Channel = { port, pending: new Map() };
+  const channel: Channel = { key, tabId, port, pending: new Map() };
   channels.set(key, channel);
   port.onMessage.addListener((message: Partial<ContentPortReply> | null) => {
     if (typeof message?.id !== 'number') return;
@@ -78,25 +76,17 @@ function channelTo(tabId: number, frameId: number): Channel {
     channel.pending.delete(message.id);
     waiting?.resolve(message.reply);
   });
-  port.onDisconnect.addListener(() => {
-    // lastError says why when the port never reached a content script; read it, or Chrome logs it as unchecked.
-    const reason = chrome.runtime.lastError?.message;
-    forget(tabId, frameId, channel);
-    const error = closedError(reason);
-    for (const waiting of channel.pending.values()) waiting.reject(error);
-    channel.pending.clear();
-  });
+  // lastError says why when the port never reached a content script; read it, or Chrome logs it as unchecked.
+  port.onDisconnect.addListener(() => drop(channel, chrome.runtime.lastError?.message));
   return channel;
 }
 
-function forget(tabId: number, frameId: number, channel: Channel): void {
-  const key = keyOf(tabId, frameId);
-  if (channels.get(key) === channel) channels.delete(key);
-}
-
-/** The wording a one-off message fails with in the same case, which frames.ts reads. */
-function closedError(reason: string | undefined): Error {
-  return new Error(reason || 'The message channel closed before a response was received (the document unloaded).');
+/** Forgets a closed channel and fails what still waited on it, with the wording a one-off message fails with then (frames.ts reads it). */
+function drop(channel: Channel, reason?: string): void {
+  if (channels.get(channel.key) === channel) channels.delete(channel.key);
+  const error = new Error(reason || 'The message channel closed before a response was received (the document unloaded).');
+  for (const waiting of channel.pending.values()) waiting.reject(error);
+  channel.pending.clear();
 }
 
 /**
@@ -107,20 +97,16 @@ function closedError(reason: string | undefined): Error {
 export function watchChannels(): void {
   chrome.webNavigation.onCommitted.addListener(({ tabId, frameId, documentLifecycle }) => {
     // A page Chrome prerenders in the background is not the frame's document yet.
-    if (documentLifecycle !== 'prerender') closeChannel(tabId, frameId);
+    const channel = documentLifecycle === 'prerender' ? undefined : channels.get(`${tabId}:${frameId}`);
+    if (channel) close(channel);
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
-    for (const key of [...channels.keys()]) if (key.startsWith(`${tabId}:`)) closeChannel(tabId, Number(key.split(':')[1]));
+    for (const channel of [...channels.values()]) if (channel.tabId === tabId) close(channel);
   });
 }
 
-function closeChannel(tabId: number, frameId: number): void {
-  const channel = channels.get(keyOf(tabId, frameId));
-  if (!channel) return;
-  channels.delete(keyOf(tabId, frameId));
+function close(channel: Channel): void {
+  // disconnect() does not fire our own onDisconnect.
   channel.port.disconnect();
-  // disconnect() does not fire our own onDisconnect: settle what was waiting here.
-  const error = closedError(undefined);
-  for (const waiting of channel.pending.values()) waiting.reject(error);
-  channel.pending.clear();
+  drop(channel);
 }

@@ -187,7 +187,9 @@ function waitForMainFrame(
       if (removedId === tabId) finish(new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while loading.`));
     };
     // A download still coming is reported as such (settleDownload answers on the same abort), not as a page that timed out.
-    const onAbort = () => download || finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
+    const onAbort = () => {
+      if (!download) finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
+    };
 
     function finish(error?: AgentError, url = '', downloaded?: DownloadFile, stillLoading = false) {
       if (finished) return;
