@@ -149,6 +149,22 @@ test.describe('browser_take_screenshot', () => {
     expect(await size(fs.readFileSync(savedFile(element.text)))).toMatchObject({ width: 400, height: 200 });
   });
 
+  test('a tab behind another is captured, and the tab that was in front is in front again after', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-behind', html('<style>body { background: rgb(255, 0, 0) }</style><h1>Behind</h1>')) });
+    const tabId = Number(/Tab: (\d+)/.exec((await agent.server.ok('browser_snapshot')).text)?.[1]);
+    // Another tab in front, as when the person works in their own tab beside the agent's.
+    const opened = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/shot-front', html('<h1>Front</h1>')) });
+    const frontId = Number(/tab (\d+)/.exec(opened.text)?.[1]);
+    const worker = await agent.browser.serviceWorker();
+    const inFront = () => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, frontId);
+    expect(await inFront()).toBe(true);
+    const shot = await agent.server.ok('browser_take_screenshot', { tabId });
+    const { data, info } = await sharp(Buffer.from(shot.images[0].data, 'base64')).raw().toBuffer({ resolveWithObject: true });
+    const i = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    expect([data[i], data[i + 1], data[i + 2]]).toEqual([255, 0, 0]);
+    await expect.poll(inFront).toBe(true);
+  });
+
   test('jpeg with quality', async ({ agent }) => {
     const body = '<div style="height:700px;background:repeating-linear-gradient(45deg,#f00 0 7px,#0f0 7px 13px,#00f 13px 20px)"></div>';
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/shot-jpeg', html(body)) });

@@ -33,8 +33,10 @@ export async function screenshot(params: Params<'screenshot'>, ctx: CommandConte
 }
 
 async function capture(tabId: number, params: Params<'screenshot'>, target: TargetSpec | undefined, budgetMs: number): Promise<Result<'screenshot'>> {
-  // A hidden tab is not painted, and capturing it would wait forever.
+  // A tab behind another is not painted, and capturing it would wait forever: it comes to the
+  // front for the capture, and the tab that was in front (the person's own, often) goes back after.
   const tab = await browser.tabs.get(tabId);
+  const front = tab.active ? undefined : (await browser.tabs.query({ active: true, windowId: tab.windowId }))[0]?.id;
   if (!tab.active) await browser.tabs.update(tabId, { active: true });
 
   const format = params.format ?? 'png';
@@ -56,6 +58,7 @@ async function capture(tabId: number, params: Params<'screenshot'>, target: Targ
     const { data } = await unlessNavigated(tabId, cdp<{ data: string }>(tabId, 'Page.captureScreenshot', { format, ...encoding, ...options }));
     return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
   } finally {
+    if (front !== undefined) void browser.tabs.update(front, { active: true }).catch(() => undefined);
     // Not awaited: the image is taken, and messages to the frame keep their order.
     if (await hiding) void sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
   }
