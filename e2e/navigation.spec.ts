@@ -104,6 +104,27 @@ test('a URL that downloads a file reports the download instead of timing out', a
   expect(fs.readFileSync(saved!, 'utf8')).toBe('a,b\n1,2\n');
 });
 
+test('wait_for outlives the page it started on: what comes with the next page after a sign-in redirects is waited for there', async ({ agent }) => {
+  agent.pages.page('/wait-dashboard', html('<h1>Dashboard</h1>', 'Dashboard'));
+  // A spinner, then a redirect a moment later: the usual sign-in.
+  const login = agent.pages.page('/wait-login', html(`<button onclick="msg.textContent = 'Signing in…'; setTimeout(() => (location.href = '/wait-dashboard'), 500)">Sign in</button><p id="msg"></p>`, 'Sign in'));
+  const signIn = async () => {
+    const snap = await agent.server.ok('browser_navigate', { url: login }).then(() => agent.server.ok('browser_snapshot'));
+    await agent.server.ok('browser_click', { selector: 'button' });
+    return /button "Sign in" \[ref=(e\d+)\]/.exec(snap.text)![1];
+  };
+  await signIn();
+  expect((await agent.server.ok('browser_wait_for', { text: 'Dashboard' })).text).toMatch(/Waited \d+ ms: text "Dashboard" to appear/);
+  await signIn();
+  expect((await agent.server.ok('browser_wait_for', { selector: 'h1' })).text).toMatch(/Waited \d+ ms: selector "h1" to be visible/);
+  await signIn();
+  expect((await agent.server.ok('browser_wait_for', { textGone: 'Signing in' })).text).toContain('to disappear');
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('Dashboard');
+  // A ref of the old page is gone once its page is.
+  const ref = await signIn();
+  expect((await agent.server.ok('browser_wait_for', { ref, state: 'hidden' })).text).toMatch(/Waited \d+ ms: ref e\d+ to be hidden/);
+});
+
 test('back, forward and reload wait for the page; nothing to go back to is a note', async ({ agent }) => {
   const nav = await agent.server.ok('browser_tabs', { action: 'new' });
   expect(nav.text).toContain('Opened tab');

@@ -132,7 +132,8 @@ export type ContentRequest =
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
   | { type: 'customOptions'; target: TargetSpec; values: string[]; refPrefix: string; refFloor: number; waitMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
-  | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number }
+  /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
+  | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }
   /** One look, no waiting: whether `text` is shown (appear) or not shown (!appear) in this frame; null when it holds, else what is shown. */
   | { type: 'checkText'; text: string; appear: boolean }
   /** Posts a fresh nonce into each displayed child frame, as a snapshot does, so the worker can link frame ids to them. */

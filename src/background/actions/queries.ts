@@ -13,6 +13,7 @@ import { frameOf, targetSpec } from './target.ts';
 import { waitBudget } from '../timing.ts';
 import { refPrefix } from '../../shared/refs.ts';
 import { waitForText } from './wait-text.ts';
+import { throughNavigations } from './through-navigations.ts';
 
 export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): Promise<Result<'waitFor'>> {
   const tabId = await resolveTab(params.tabId);
@@ -29,12 +30,11 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
   let detail = params.time !== undefined ? `waited ${params.time}s` : '';
   if (spec) {
     assertNoDialog(tabId);
-    const result = await sendToFrame(tabId, frameOf(spec), {
-      type: 'waitFor',
-      target: spec,
-      state: params.state ?? 'visible',
-      timeoutMs: Math.max(100, budget - (Date.now() - started)),
-    });
+    const frameId = frameOf(spec);
+    const ask = (timeoutMs: number, waitedMs = 0) => sendToFrame(tabId, frameId, { type: 'waitFor', target: spec, state: params.state ?? 'visible', timeoutMs, waitedMs });
+    // A selector may match on the next page; a ref of the old page is STALE_REF there, or gone for hidden/detached.
+    // A child frame's ref goes with its page: not asked again.
+    const result = frameId === 0 ? await throughNavigations(tabId, started + budget, ctx.signal, ask) : await ask(Math.max(100, budget - (Date.now() - started)));
     detail = [detail, result.detail].filter(Boolean).join('; ');
   }
   if (params.text !== undefined || params.textGone !== undefined) {

@@ -9,6 +9,7 @@
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
+import { throughNavigations } from './through-navigations.ts';
 
 const POLL_MS = 50;
 /** A one-frame wait is cut into slices this long, so that a frame added meanwhile is noticed. */
@@ -30,11 +31,12 @@ export async function waitForText(tabId: number, text: string | undefined, textG
     const frames = await frameIds(tabId);
     if (frames.length === 1) {
       try {
-        const timeoutMs = Math.max(0, Math.min(SLICE_MS, deadline - Date.now()));
-        const result = await sendToFrame(tabId, 0, { type: 'waitFor', text, textGone, state: 'visible', timeoutMs });
+        // The text may come on the next page (a sign-in's redirect): the wait goes on there.
+        const sliceEnd = Math.min(deadline, Date.now() + SLICE_MS);
+        const result = await throughNavigations(tabId, sliceEnd, signal, (timeoutMs, waitedMs) => sendToFrame(tabId, 0, { type: 'waitFor', text, textGone, state: 'visible', timeoutMs, waitedMs }));
         return slice === 0 ? result.detail : waited();
       } catch (error) {
-        if (!(error instanceof AgentError && error.code === 'TIMEOUT')) throw error;
+        if (!(error instanceof AgentError && (error.code === 'TIMEOUT' || error.code === 'NAV_ABORTED'))) throw error;
       }
     } else {
       const seen = await look(tabId, frames, conditions);

@@ -29,20 +29,22 @@ export async function waitFor(request: WaitRequest): Promise<ContentResults['wai
   if (conditions.length === 0) {
     throw new AgentError('INVALID_PARAMS', 'Nothing to wait for: give a ref or selector (with state), text or textGone.');
   }
-  const start = performance.now();
+  // Waited before, on the pages this wait outlived (a sign-in's redirect): counted in, so "already true" means at once.
+  const start = performance.now() - (request.waitedMs ?? 0);
   const what = conditions.map((c) => c.what).join(' and ');
+  const held = () => {
+    const waitedMs = Math.round(performance.now() - start);
+    return { waitedMs, detail: `Waited ${waitedMs} ms: ${what}.` };
+  };
   let seen = evaluate(conditions);
-  if (seen === null) return { waitedMs: 0, detail: `Already true: ${what}.` };
+  if (seen === null) return request.waitedMs ? held() : { waitedMs: 0, detail: `Already true: ${what}.` };
   return new Promise((resolve, reject) => {
     const finish = (error?: AgentError) => {
       clearInterval(timer);
       clearTimeout(deadline);
       observer.disconnect();
       if (error) reject(error);
-      else {
-        const waitedMs = Math.round(performance.now() - start);
-        resolve({ waitedMs, detail: `Waited ${waitedMs} ms: ${what}.` });
-      }
+      else resolve(held());
     };
     const poll = () => {
       try {
@@ -67,7 +69,7 @@ export async function waitFor(request: WaitRequest): Promise<ContentResults['wai
     const deadline = setTimeout(() => {
       poll();
       if (seen === null) return;
-      finish(new AgentError('TIMEOUT', `Waited ${request.timeoutMs} ms for ${what}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`));
+      finish(new AgentError('TIMEOUT', `Waited ${Math.round(performance.now() - start)} ms for ${what}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`));
     }, Math.max(0, request.timeoutMs));
   });
 }

@@ -6,7 +6,7 @@ export const waitFor = defineTool({
   name: 'browser_wait_for',
   title: 'Wait for a condition',
   description:
-    'Wait until an element (ref or selector) reaches a state, a text appears or disappears, the URL matches, or some seconds pass. Fails with TIMEOUT saying what it saw last (default timeout 30000 ms).',
+    'Wait until an element (ref or selector) reaches a state, a text appears or disappears, the URL matches, or some seconds pass; the wait goes on across a navigation (a sign-in\'s redirect). Fails with TIMEOUT saying what it saw last (default timeout 30000 ms).',
   schema: {
     ...TARGET,
     text: z.string().optional().describe('Wait until this text is visible on the page or in one of its frames'),
