@@ -69,7 +69,7 @@ export async function waitFor(request: WaitRequest): Promise<ContentResults['wai
     const deadline = setTimeout(() => {
       poll();
       if (seen === null) return;
-      finish(new AgentError('TIMEOUT', `Waited ${Math.round(performance.now() - start)} ms for ${what}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`));
+      finish(new AgentError('TIMEOUT', `Waited ${request.timeoutMs + (request.waitedMs ?? 0)} ms for ${what}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`));
     }, Math.max(0, request.timeoutMs));
   });
 }
