@@ -104,6 +104,20 @@ test('a URL that downloads a file reports the download instead of timing out', a
   expect(fs.readFileSync(saved!, 'utf8')).toBe('a,b\n1,2\n');
 });
 
+test('navigate follows a page that sends the browser on as it loads, and says so', async ({ agent }) => {
+  agent.pages.page('/hop-final', html('<h1>Signed in</h1>', 'Account'), { delayMs: 100 });
+  // A sign-on hop: a script on load, then <meta refresh=0>, each to the next page.
+  const meta = agent.pages.page('/hop-meta', html('<meta http-equiv="refresh" content="0; url=/hop-final"><p>Redirecting…</p>', 'Hop 2'));
+  const start = agent.pages.page('/hop-start', html(`<script>addEventListener('load', () => location.replace('/hop-meta'))</script><p>Checking your session…</p>`, 'Hop 1'));
+  const nav = await agent.server.ok('browser_navigate', { url: start });
+  expect(nav.text).toContain(`Navigated to ${agent.pages.url('/hop-final')} (redirected here by the pages at ${start}, then ${meta} as it loaded)`);
+  expect(nav.text).toContain('Title: Account');
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('- heading "Signed in" [level=1]');
+  // A page that asks for nothing is reported as it is.
+  const plain = agent.pages.page('/hop-none', html('<p>Stay</p>', 'Plain'));
+  expect((await agent.server.ok('browser_navigate', { url: plain })).text).toContain(`Navigated to ${plain}\nTitle: Plain`);
+});
+
 test('wait_for outlives the page it started on: what comes with the next page after a sign-in redirects is waited for there', async ({ agent }) => {
   agent.pages.page('/wait-dashboard', html('<h1>Dashboard</h1>', 'Dashboard'));
   // A spinner, then a redirect a moment later: the usual sign-in.

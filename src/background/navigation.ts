@@ -6,9 +6,10 @@
 import { DEFAULT_LOAD_WAIT_MS } from '../shared/constants.ts';
 import { AgentError } from '../shared/errors.ts';
 import { navigationErrorCode, navigationErrorHint } from '../shared/urls.ts';
-import { ensureAttached, onCdpEvent } from './cdp.ts';
+import { cdp, ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
 import { settleDownload } from './downloads.ts';
+import { within } from './timing.ts';
 import type { DownloadFile } from '../shared/methods/common.ts';
 
 export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
@@ -17,6 +18,8 @@ export interface NavigationOutcome {
   url: string;
   status?: number;
   download?: DownloadFile;
+  /** Pages that sent the browser on as they loaded (client-side redirects), in order. */
+  redirectedFrom?: string[];
   /** The document was ready, but its load event had not come DEFAULT_LOAD_WAIT_MS later: the requests still pending then. */
   stillLoading?: { pending: string[] };
 }
@@ -86,12 +89,60 @@ export async function navigateAndWait(
   inflight.get(tabId)?.clear();
   // A document still loading (an image that never ends) reports its load stopped, ERR_ABORTED, when ours replaces it.
   const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
-  const outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
+  let outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
+  // A page that sends the browser on as it loads (a script's location.replace, <meta refresh=0>, a
+  // sign-on hop): the page the agent wants is the next one. Followed a few times at most.
+  for (let hop = 0; !outcome.download && options.waitUntil !== 'commit' && hop < MAX_CLIENT_REDIRECTS; hop++) {
+    const onward = await clientRedirect(tabId, options);
+    if (!onward) break;
+    outcome = { ...onward, redirectedFrom: [...(outcome.redirectedFrom ?? []), outcome.url] };
+  }
   if (!outcome.download) {
     outcome.status = statusOf(tabId, outcome.url);
     if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
   }
   return outcome;
+}
+
+/** Client-side redirects followed in a row (a sign-on flow has two or three). */
+const MAX_CLIENT_REDIRECTS = 5;
+/** How long a navigation the page asked for as it loaded may take to begin. */
+const REDIRECT_BEGIN_MS = 500;
+/** How long the page's main thread may take to answer, once loaded, before it is taken as asking for nothing. */
+const REDIRECT_TRIP_MS = 1000;
+
+/**
+ * Whether the page just loaded asked for another page straight away, and if
+ * so that page once it has loaded. One round trip through the page's main
+ * thread (its load handlers have run by then) orders the request before the
+ * answer; a page that asks for nothing costs only that.
+ */
+async function clientRedirect(tabId: number, options: { waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean }): Promise<NavigationOutcome | null> {
+  const requested: string[] = [];
+  const stop = onCdpEvent('Page.frameRequestedNavigation', (id, params, sessionId) => {
+    const { disposition, frameId } = params as { disposition: string; frameId: string };
+    if (id === tabId && !sessionId && disposition === 'currentTab') requested.push(frameId);
+  });
+  let began = false;
+  const stopBegan = listenAll([on(chrome.webNavigation.onBeforeNavigate, (d) => void (d.tabId === tabId && d.frameId === 0 && (began = true)))]);
+  const none = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await waitForMainFrame(tabId, async () => {
+      // A page whose script keeps its thread busy after load answers late or never: not waited for past a moment.
+      await within(cdp(tabId, 'Runtime.evaluate', { expression: '0', silent: true }).catch(() => undefined), REDIRECT_TRIP_MS, undefined);
+      const main = requested.length ? (await cdp<{ frameTree: { frame: { id: string } } }>(tabId, 'Page.getFrameTree').catch(() => null))?.frameTree.frame.id : undefined;
+      if (!began && !requested.some((frameId) => main === undefined || frameId === main)) none.abort();
+      else timer = setTimeout(() => began || none.abort(), REDIRECT_BEGIN_MS);
+    }, { waitUntil: options.waitUntil, capLoad: options.capLoad, signal: AbortSignal.any([options.signal, none.signal]) });
+  } catch (error) {
+    if (none.signal.aborted) return null;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    stop();
+    stopBegan();
+  }
 }
 
 /** How soon a navigation must begin after `act` to count as its doing. */

@@ -3,6 +3,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result, SessionInfo } from '../../shared/protocol.ts';
 import { normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
+import { evaluateValue } from '../devtools/evaluate.ts';
 import { openChannel } from '../channel.ts';
 import { answeredPost, navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
@@ -123,10 +124,22 @@ async function describe(tabId: number, outcome: NavigationOutcome, left: Left | 
   return {
     tabId,
     url: outcome.download ? outcome.url : tab.url ?? outcome.url,
-    title: tab.title ?? '',
+    title: await titleOf(tabId, tab),
     ...(outcome.status !== undefined ? { status: outcome.status } : {}),
     ...(outcome.download ? { download: outcome.download } : {}),
     ...(outcome.stillLoading ? { stillLoading: outcome.stillLoading } : {}),
+    ...(outcome.redirectedFrom ? { redirectedFrom: outcome.redirectedFrom } : {}),
     ...replaced(left),
   };
+}
+
+/**
+ * The page's title. Just after a load the tab may still show its stand-in, the
+ * URL without its scheme (Chrome updates it a moment later): then the page says.
+ */
+async function titleOf(tabId: number, tab: browser.Tabs.Tab): Promise<string> {
+  const title = tab.title ?? '';
+  if (title && !tab.url?.endsWith(title)) return title;
+  const own = await evaluateValue<string>(tabId, 'document.title').catch(() => '');
+  return own || title;
 }

@@ -24,6 +24,8 @@ const NavigationResult = z.object({
   replacedTab: TabId.optional(),
   /** Ready, but still loading when the default wait for the load event ended: the URLs still pending. */
   stillLoading: z.object({ pending: z.array(z.string()) }).optional(),
+  /** Pages that sent the browser on as they loaded (a script's redirect, <meta refresh>), followed to the last. */
+  redirectedFrom: z.array(z.string()).optional(),
 });
 
 export const CORE_METHODS = {

@@ -56,7 +56,8 @@ function reportNavigation(result: Result<'navigate'>, response: ToolResponse, ve
     return;
   }
   const status = result.status !== undefined && (result.status < 200 || result.status >= 300) ? ` — HTTP ${result.status}` : '';
-  response.text(`${verb} ${result.url}${status}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
+  const via = result.redirectedFrom?.length ? ` (redirected here by ${result.redirectedFrom.length > 1 ? 'the pages at' : 'the page at'} ${result.redirectedFrom.join(', then ')} as it loaded)` : '';
+  response.text(`${verb} ${result.url}${status}${via}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
   if (result.status !== undefined && result.status >= 400) response.text(`The server answered HTTP ${result.status}; the page shown is its error page.`);
   if (result.stillLoading) {
     const [first, ...more] = result.stillLoading.pending;
