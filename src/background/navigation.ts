@@ -89,19 +89,24 @@ export async function navigateAndWait(
   inflight.get(tabId)?.clear();
   // A document still loading (an image that never ends) reports its load stopped, ERR_ABORTED, when ours replaces it.
   const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
-  let outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
-  // A page that sends the browser on as it loads (a script's location.replace, <meta refresh=0>, a
-  // sign-on hop): the page the agent wants is the next one. Followed a few times at most.
-  for (let hop = 0; !outcome.download && options.waitUntil !== 'commit' && hop < MAX_CLIENT_REDIRECTS; hop++) {
-    const onward = await clientRedirect(tabId, options);
-    if (!onward) break;
-    outcome = { ...onward, redirectedFrom: [...(outcome.redirectedFrom ?? []), outcome.url] };
+  // What the page asks for as it loads (a script's location.replace, <meta refresh=0>, a sign-on
+  // hop): the page the agent wants is the next one. Followed a few times at most.
+  const asked = watchPageRequests(tabId);
+  try {
+    let outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
+    for (let hop = 0; !outcome.download && options.waitUntil !== 'commit' && hop < MAX_CLIENT_REDIRECTS; hop++) {
+      const onward = await clientRedirect(tabId, outcome.url, asked, options);
+      if (!onward) break;
+      outcome = { ...onward, redirectedFrom: [...(outcome.redirectedFrom ?? []), outcome.url] };
+    }
+    if (!outcome.download) {
+      outcome.status = statusOf(tabId, outcome.url);
+      if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
+    }
+    return outcome;
+  } finally {
+    asked.stop();
   }
-  if (!outcome.download) {
-    outcome.status = statusOf(tabId, outcome.url);
-    if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
-  }
-  return outcome;
 }
 
 /** Client-side redirects followed in a row (a sign-on flow has two or three). */
@@ -110,38 +115,86 @@ const MAX_CLIENT_REDIRECTS = 5;
 const REDIRECT_BEGIN_MS = 500;
 /** How long the page's main thread may take to answer, once loaded, before it is taken as asking for nothing. */
 const REDIRECT_TRIP_MS = 1000;
+/** A <meta http-equiv="refresh"> to another page within this many seconds is a redirect ("Redirecting…"); a later one is a page that refreshes itself. */
+const MAX_REFRESH_S = 2;
+/** In the page: the delay in seconds of its <meta http-equiv="refresh"> to another URL, else null. */
+const META_REFRESH_DELAY = `(() => {
+  const meta = document.querySelector('meta[http-equiv="refresh" i]');
+  const match = meta && /^\\s*(\\d+(?:\\.\\d+)?)\\s*[;,]\\s*(?:url\\s*=\\s*)?(\\S.*)/i.exec(meta.content);
+  return match && new URL(match[2].replace(/^['"]|['"]$/g, ''), location.href).href !== location.href ? Number(match[1]) : null;
+})()`;
 
 /**
- * Whether the page just loaded asked for another page straight away, and if
- * so that page once it has loaded. One round trip through the page's main
- * thread (its load handlers have run by then) orders the request before the
- * answer; a page that asks for nothing costs only that.
+ * Navigations the tab's pages asked for in their main frame
+ * (Page.frameRequestedNavigation), each with the document (its URL, from the
+ * commits seen) that was there when it asked. The browser's own navigations
+ * (ours, a person's) ask nothing; a same-process child frame's requests come
+ * on the same session, and the main frame is told by Page.frameNavigated.
  */
-async function clientRedirect(tabId: number, options: { waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean }): Promise<NavigationOutcome | null> {
-  const requested: string[] = [];
-  const stop = onCdpEvent('Page.frameRequestedNavigation', (id, params, sessionId) => {
-    const { disposition, frameId } = params as { disposition: string; frameId: string };
-    if (id === tabId && !sessionId && disposition === 'currentTab') requested.push(frameId);
-  });
-  let began = false;
-  const stopBegan = listenAll([on(chrome.webNavigation.onBeforeNavigate, (d) => void (d.tabId === tabId && d.frameId === 0 && (began = true)))]);
+function watchPageRequests(tabId: number): { askedBy: (url: string) => boolean; stop: () => void } {
+  const requests: { frameId: string; document: string | undefined }[] = [];
+  let current: string | undefined;
+  let mainFrame: string | undefined;
+  const stopCdp = [
+    onCdpEvent('Page.frameRequestedNavigation', (id, params, sessionId) => {
+      const { disposition, frameId } = params as { disposition: string; frameId: string };
+      if (id === tabId && !sessionId && disposition === 'currentTab') requests.push({ frameId, document: current });
+    }),
+    onCdpEvent('Page.frameNavigated', (id, params, sessionId) => {
+      const { frame } = params as { frame: { id: string; parentId?: string } };
+      if (id === tabId && !sessionId && !frame.parentId) mainFrame = frame.id;
+    }),
+  ];
+  const stopCommits = listenAll([on(chrome.webNavigation.onCommitted, (d) => void (d.tabId === tabId && d.frameId === 0 && (current = d.url)))]);
+  return {
+    askedBy: (url) => requests.some((r) => r.document === url && (mainFrame === undefined || r.frameId === mainFrame)),
+    stop: () => {
+      for (const stop of stopCdp) stop();
+      stopCommits();
+    },
+  };
+}
+
+/**
+ * The page the one that just loaded (`from`) asked for as it loaded, once it
+ * has loaded; null when it asked for none. One round trip through the page's
+ * main thread (its load handlers have run by then) orders a request not seen
+ * yet before the answer, on the same CDP session, and tells of a <meta
+ * refresh> still to fire; a page that asks for nothing costs only that.
+ */
+async function clientRedirect(tabId: number, from: string, asked: { askedBy: (url: string) => boolean }, options: { waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean }): Promise<NavigationOutcome | null> {
+  let moved = false;
+  const stop = listenAll([
+    on(chrome.webNavigation.onBeforeNavigate, (d) => void (d.tabId === tabId && d.frameId === 0 && (moved = true))),
+    on(chrome.webNavigation.onCommitted, (d) => void (d.tabId === tabId && d.frameId === 0 && (moved = true))),
+  ]);
   const none = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let refreshing = false;
   try {
-    return await waitForMainFrame(tabId, async () => {
+    const next = await waitForMainFrame(tabId, async (control) => {
       // A page whose script keeps its thread busy after load answers late or never: not waited for past a moment.
-      await within(cdp(tabId, 'Runtime.evaluate', { expression: '0', silent: true }).catch(() => undefined), REDIRECT_TRIP_MS, undefined);
-      const main = requested.length ? (await cdp<{ frameTree: { frame: { id: string } } }>(tabId, 'Page.getFrameTree').catch(() => null))?.frameTree.frame.id : undefined;
-      if (!began && !requested.some((frameId) => main === undefined || frameId === main)) none.abort();
-      else timer = setTimeout(() => began || none.abort(), REDIRECT_BEGIN_MS);
-    }, { waitUntil: options.waitUntil, capLoad: options.capLoad, signal: AbortSignal.any([options.signal, none.signal]) });
+      const trip = cdp<{ result?: { value?: unknown } }>(tabId, 'Runtime.evaluate', { expression: META_REFRESH_DELAY, silent: true, returnByValue: true });
+      const refreshIn = (await within(trip.catch(() => undefined), REDIRECT_TRIP_MS, undefined))?.result?.value;
+      refreshing = typeof refreshIn === 'number' && refreshIn <= MAX_REFRESH_S;
+      if (!refreshing && !asked.askedBy(from)) return none.abort();
+      // It may be under way, or done, already: its events came before these listeners.
+      const [tab, frame] = await Promise.all([chrome.tabs.get(tabId).catch(() => null), chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null)]);
+      const there = frame?.url !== undefined && frame.url !== from;
+      if (there && tab?.status === 'complete') return control.loaded(frame.url);
+      if (there || tab?.pendingUrl) return control.begun();
+      // Asked, but a navigation can still be cancelled (a beforeunload prompt, a download): not waited for long then.
+      timer = setTimeout(() => moved || none.abort(), REDIRECT_BEGIN_MS + (refreshing ? (refreshIn as number) * 1000 : 0));
+    }, { waitUntil: options.waitUntil, capLoad: options.capLoad, leaving: from, signal: AbortSignal.any([options.signal, none.signal]) });
+    // The next page can load before the round trip is back (Chrome holds it while a navigation is
+    // pending). One that loaded without this page asking (another navigation on its way) is no redirect.
+    return refreshing || asked.askedBy(from) ? next : null;
   } catch (error) {
     if (none.signal.aborted) return null;
     throw error;
   } finally {
     clearTimeout(timer);
     stop();
-    stopBegan();
   }
 }
 
@@ -169,10 +222,17 @@ export async function navigationAfter(tabId: number, act: () => Promise<unknown>
   }
 }
 
+/** What `start` may tell the wait: the navigation is already under way (begun), or its page has already loaded (loaded). */
+interface WaitControl {
+  begun(): void;
+  loaded(url: string): void;
+}
+
 function waitForMainFrame(
   tabId: number,
-  start: () => Promise<unknown>,
-  { expectUrl, waitUntil, signal, capLoad, replacing }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean; replacing?: string },
+  start: (control: WaitControl) => Promise<unknown>,
+  /** leaving: the page being left, whose own late events (its load) do not end the wait. */
+  { expectUrl, waitUntil, signal, capLoad, replacing, leaving }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean; replacing?: string; leaving?: string },
 ): Promise<NavigationOutcome> {
   return new Promise((resolve, reject) => {
     const nav = chrome.webNavigation;
@@ -189,7 +249,7 @@ function waitForMainFrame(
       if (!expectUrl || d.url === expectUrl) started = true;
     };
     const reached = (stage: WaitUntil) => (d: { tabId: number; frameId: number; url: string }) => {
-      if (!isMain(d)) return;
+      if (!isMain(d) || d.url === leaving) return;
       if (stage === 'commit') newDocument = true;
       // Back/forward from the back-forward cache commits without a new request.
       if (stage === 'commit' && !expectUrl) started = true;
@@ -264,7 +324,11 @@ function waitForMainFrame(
       on(chrome.tabs.onRemoved, onRemoved),
     ]);
     signal.addEventListener('abort', onAbort);
-    start().catch((error: Error) => finish(error instanceof AgentError ? error : new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`)));
+    const control: WaitControl = {
+      begun: () => void (started = newDocument = true),
+      loaded: (url) => finish(undefined, url),
+    };
+    start(control).catch((error: Error) => finish(error instanceof AgentError ? error : new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`)));
   });
 }
 
