@@ -168,11 +168,10 @@ async function clientRedirect(tabId: number, from: string, asked: { askedBy: (ur
     on(chrome.webNavigation.onBeforeNavigate, (d) => void (d.tabId === tabId && d.frameId === 0 && (moved = true))),
     on(chrome.webNavigation.onCommitted, (d) => void (d.tabId === tabId && d.frameId === 0 && (moved = true))),
   ]);
-  const none = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let refreshing = false;
   try {
-    const next = await waitForMainFrame(tabId, async (control) => {
+    const next = await perhapsNavigation(tabId, options.signal, { waitUntil: options.waitUntil, capLoad: options.capLoad, leaving: from }, async (control, none) => {
       // A page whose script keeps its thread busy after load answers late or never: not waited for past a moment.
       const trip = cdp<{ result?: { value?: unknown } }>(tabId, 'Runtime.evaluate', { expression: META_REFRESH_DELAY, silent: true, returnByValue: true });
       const refreshIn = (await within(trip.catch(() => undefined), REDIRECT_TRIP_MS, undefined))?.result?.value;
@@ -185,13 +184,10 @@ async function clientRedirect(tabId: number, from: string, asked: { askedBy: (ur
       if (there || tab?.pendingUrl) return control.begun();
       // Asked, but a navigation can still be cancelled (a beforeunload prompt, a download): not waited for long then.
       timer = setTimeout(() => moved || none.abort(), REDIRECT_BEGIN_MS + (refreshing ? (refreshIn as number) * 1000 : 0));
-    }, { waitUntil: options.waitUntil, capLoad: options.capLoad, leaving: from, signal: AbortSignal.any([options.signal, none.signal]) });
+    });
     // The next page can load before the round trip is back (Chrome holds it while a navigation is
     // pending). One that loaded without this page asking (another navigation on its way) is no redirect.
-    return refreshing || asked.askedBy(from) ? next : null;
-  } catch (error) {
-    if (none.signal.aborted) return null;
-    throw error;
+    return next && (refreshing || asked.askedBy(from)) ? next : null;
   } finally {
     clearTimeout(timer);
     stop();
@@ -209,16 +205,31 @@ const BEGIN_MS = 1000;
 export async function navigationAfter(tabId: number, act: () => Promise<unknown>, signal: AbortSignal): Promise<NavigationOutcome | null> {
   let began = false;
   const stop = listenAll([on(chrome.webNavigation.onBeforeNavigate, (d) => void (d.tabId === tabId && d.frameId === 0 && (began = true)))]);
-  const none = new AbortController();
-  const timer = setTimeout(() => began || none.abort(), BEGIN_MS);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await waitForMainFrame(tabId, act, { waitUntil: 'load', signal: AbortSignal.any([signal, none.signal]) });
-  } catch (error) {
-    if (none.signal.aborted) return null;
-    throw error;
+    return await perhapsNavigation(tabId, signal, { waitUntil: 'load' }, (_control, none) => {
+      timer = setTimeout(() => began || none.abort(), BEGIN_MS);
+      return act();
+    });
   } finally {
     clearTimeout(timer);
     stop();
+  }
+}
+
+/** waitForMainFrame for a navigation that may not come: `start` aborts `none` once it will not, and the answer is null. */
+async function perhapsNavigation(
+  tabId: number,
+  signal: AbortSignal,
+  options: { waitUntil: WaitUntil; capLoad?: boolean; leaving?: string },
+  start: (control: WaitControl, none: AbortController) => Promise<unknown>,
+): Promise<NavigationOutcome | null> {
+  const none = new AbortController();
+  try {
+    return await waitForMainFrame(tabId, (control) => start(control, none), { ...options, signal: AbortSignal.any([signal, none.signal]) });
+  } catch (error) {
+    if (none.signal.aborted) return null;
+    throw error;
   }
 }
 
