@@ -54,7 +54,8 @@ test.describe('browser_take_screenshot', () => {
     const { data } = await image.extract({ left: width! - 40, top: height! - 22, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
     // The page is white there; the pill is dark.
     expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
-    expect(await pillAt()).toBe('LLM-BROWSER-AGENT-FEEDBACK');
+    // Shown again once the image is taken (not awaited by the screenshot's answer).
+    await expect.poll(pillAt).toBe('LLM-BROWSER-AGENT-FEEDBACK');
   });
 
   test('fullPage captures the whole tall page', async ({ agent }) => {

@@ -46,7 +46,7 @@ export function errorsOf(tool: Tool): ErrorCode[] {
   const params = Object.keys(tool.schema);
   const codes: ErrorCode[] = ['INVALID_PARAMS'];
   if (!LOCAL_TOOLS.has(tool.name)) codes.push('TIMEOUT', 'EXTENSION_NOT_CONNECTED');
-  if (params.includes('tabId')) codes.push('TAB_NOT_FOUND', 'NO_TAB');
+  if (params.includes('tabId')) codes.push('TAB_NOT_FOUND', 'TAB_CLOSED', 'NO_TAB');
   const takesElement = ['ref', 'selector', 'root', 'from', 'to'].some((p) => params.includes(p));
   if (takesElement) codes.push('STALE_REF', 'ELEMENT_NOT_FOUND', 'INVALID_SELECTOR');
   if (takesElement && !tool.readOnly && tool.name !== 'browser_take_screenshot') codes.push(...ACTIONABILITY);

@@ -124,9 +124,10 @@ export async function sessionTab(info: SessionInfo, tabId: number | undefined): 
   const session = (await load()).sessions[info.id];
   const ids = session?.ids ?? [];
   if (tabId !== undefined) {
-    if (!ids.includes(tabId) || !(await tabExists(tabId))) {
-      throw new AgentError('TAB_NOT_FOUND', `Tab ${tabId} is not one of this agent's tabs. Valid tab ids: ${ids.join(', ') || 'none'}.`);
-    }
+    const valid = `Valid tab ids: ${ids.filter((id) => !closed.has(id)).join(', ') || 'none'}.`;
+    // Closed a moment ago (by the person, or its page): said as such, whether or not the news has come yet.
+    if (closed.has(tabId) || (ids.includes(tabId) && !(await tabExists(tabId)))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} is closed. ${valid}`);
+    if (!ids.includes(tabId)) throw new AgentError('TAB_NOT_FOUND', `Tab ${tabId} is not one of this agent's tabs. ${valid}`);
     return tabId;
   }
   const current = session?.current ?? null;
@@ -300,6 +301,15 @@ export async function unshareTab(tabId: number): Promise<void> {
  * A tab that closes in between fails the command's next call, with TAB_CLOSED.
  */
 const seenOpen = new Set<number>();
+/** Tabs closed since this worker started (bounded: only recent ones matter), to say so rather than "not yours". */
+const closed = new Set<number>();
+const KEPT_CLOSED = 100;
+
+function noteClosed(tabId: number): void {
+  seenOpen.delete(tabId);
+  closed.add(tabId);
+  if (closed.size > KEPT_CLOSED) closed.delete(closed.values().next().value!);
+}
 
 async function tabExists(tabId: number): Promise<boolean> {
   if (seenOpen.has(tabId)) return true;
@@ -341,7 +351,7 @@ export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, open
     void replaceTab(removedId, addedId);
   });
   browser.tabs.onRemoved.addListener((tabId) => {
-    seenOpen.delete(tabId);
+    noteClosed(tabId);
     void forgetTab(tabId, true);
     void browser.storage.session.remove(`frames:${tabId}`);
   });
