@@ -77,9 +77,9 @@ export async function runLibraryBench(): Promise<string> {
       `| dom-accessibility-api ${version} | isInaccessible + getRole + computeAccessibleName per element, nothing else | ${library.toFixed(0)} ms |`,
       `| ours | the whole snapshot: tree, roles, names, states, text, refs | ${ours.toFixed(0)} ms |`,
       '',
-      library > TARGET_MS
-        ? `The library's part alone takes ${(library / ours).toFixed(1)}× as long as our whole snapshot and is over the ${TARGET_MS} ms target at ${SIZE.toLocaleString('en-US')} elements before a tree or a line of text exists, so the engine walks the tree once and computes roles and names itself. Its correctness is checked against the same outside data as a library would be (e2e/conformance.spec.ts).`
-        : `The library's part alone fits the ${TARGET_MS} ms target here (${(library / ours).toFixed(1)}× our whole snapshot): reconsider using it.`,
+      library > ours
+        ? `The library's part alone takes ${(library / ours).toFixed(1)}× as long as our whole snapshot${library > TARGET_MS ? ` and is over the ${TARGET_MS} ms target at ${SIZE.toLocaleString('en-US')} elements` : ''}, before a tree or a line of text exists; so the engine walks the tree once and computes roles and names itself. Its correctness is checked against the same outside data as a library would be (e2e/conformance.spec.ts).`
+        : `The library's part alone is faster than our whole snapshot here (${(library / ours).toFixed(1)}× its time): reconsider using it.`,
     ].join('\n');
   } finally {
     await browser.close();

@@ -19,6 +19,7 @@ import { DevtoolsMcpDriver, OursDriver, PlaywrightMcpDriver, type Driver } from 
 import { servePages } from './mcp-pages.ts';
 import { runLibraryBench } from './libraries.ts';
 import { runSnapshotBench } from './snapshot.ts';
+import { targetsTable } from './targets.ts';
 import { runTransportBench } from './transport.ts';
 
 const { values } = parseArgs({
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
         '- 20 clicks: the same ref clicked 20 times, then the page\'s counter must read 20.',
         `- 10k page: bench/snapshot-pages.ts \`generatePage(10000)\`. App: ${pages.app ? `${pages.app.label}, served from node_modules/playwright-core` : 'none installed; skipped'}.`,
         '- Each tool runs with its defaults; "click result bytes" shows how much each returns after an action (e.g. a page snapshot or not). One exception: ours is asked for the whole snapshot (`maxChars` 10,000,000), as its default cuts at 40,000 characters and the peers return the whole page.',
+        '',
+        '### Targets (issue 8), judged from the medians above',
+        '',
+        targetsTable(results),
         '',
       );
     }
