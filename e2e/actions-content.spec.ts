@@ -90,7 +90,7 @@ test.describe('locate', () => {
       <div id="cover" style="position:fixed;inset:0;background:#fff"></div>`);
     await page.evaluate(() => setTimeout(() => document.getElementById('cover')!.remove(), 200));
     const located = await value(page, { type: 'locate', target: { selector: '#c' }, options: { ...ALL, timeoutMs: 3000 } });
-    expect(located.description).toBe('<input id="c" type="checkbox">');
+    expect(located.description).toBe('<input id="c" type="checkbox"> named "cover inside label"');
   });
 
   test('a hidden custom checkbox is acted on through its visible label', async ({ page }) => {
@@ -162,7 +162,7 @@ test.describe('focus, fill and type', () => {
       }, selector)).toBe(text);
     }
     // A label stands for its control.
-    expect((await value(page, { type: 'prepareFill', target: { selector: 'label' }, value: 'x', timeoutMs: 1000 })).description).toBe('<input id="i2" type="email">');
+    expect((await value(page, { type: 'prepareFill', target: { selector: 'label' }, value: 'x', timeoutMs: 1000 })).description).toBe('<input id="i2" type="email"> named "Email"');
     await page.keyboard.insertText('x@y.z');
     expect(await page.inputValue('#i2')).toBe('x@y.z');
     // So does a wrapper around exactly one field.
@@ -246,9 +246,9 @@ test.describe('checked state and select', () => {
       <div role="switch" id="sw" aria-checked="true">Wifi</div><div role="option" id="o" aria-selected="true">A</div>
       <button id="b">Plain</button>`);
     const read = (selector: string) => value(page, { type: 'readChecked', target: { selector } });
-    expect(await read('#c')).toEqual({ checked: true, kind: 'checkbox', description: '<input id="c" type="checkbox">' });
+    expect(await read('#c')).toEqual({ checked: true, kind: 'checkbox', description: '<input id="c" type="checkbox"> named "Remember"' });
     // A label answers for its control, and says so.
-    expect(await read('#l')).toEqual({ checked: true, kind: 'checkbox', description: '<input id="c" type="checkbox">' });
+    expect(await read('#l')).toEqual({ checked: true, kind: 'checkbox', description: '<input id="c" type="checkbox"> named "Remember"' });
     expect(await read('#r')).toMatchObject({ checked: false, kind: 'radio' });
     expect(await read('#m')).toMatchObject({ checked: 'mixed', kind: 'checkbox' });
     expect(await read('#sw')).toMatchObject({ checked: true, kind: 'switch' });

@@ -6,10 +6,14 @@ import { html } from './helpers/server.ts';
 
 test('click by ref is trusted input and reports a navigation it caused', async ({ agent }) => {
   agent.pages.page('/next', html('<h1>Next</h1>', 'Next page'));
-  const snap = await open(agent, '/click', `<button onclick="this.textContent = 'trusted=' + event.isTrusted">Press</button><a href="/next">Go on</a>`);
+  const snap = await open(agent, '/click', `<button onclick="this.textContent = 'trusted=' + event.isTrusted">Press</button><a href="/next">Go on</a>
+    <button class="icon" onclick="document.title = 'settings'"><img alt="Settings" width="16" height="16" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></button>`);
   const pressed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Press"') });
   expect(pressed.text).toContain('Clicked <button');
-  expect(await pageText(agent, '/click', 'button')).toBe('trusted=true');
+  // An icon button shows no text: the report says what the snapshot called it.
+  const icon = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Settings"') });
+  expect(icon.text).toBe('Clicked <button class="icon"></button> named "Settings"');
+  expect(await pageText(agent, '/click', 'button:not(.icon)')).toBe('trusted=true');
   // The person sees an "agent is controlling this tab" pill; the agent's snapshot does not.
   const page = await pageAt(agent.browser.context, '/click');
   await expect(page.locator('[data-llm-browser-agent-feedback]')).toHaveCount(1);
@@ -216,7 +220,7 @@ test('a value longer than the field\'s maxlength is refused, not cut without a w
   const snap = await open(agent, '/maxlength', '<label>Code <input maxlength="4" value="12"></label><label>Note <textarea maxlength="5"></textarea></label>');
   const code = refOf(snap, 'textbox "Code"');
   const filled = await agent.server.call('browser_fill', { ref: code, value: '123456' });
-  expect(filled.text).toContain('INVALID_PARAMS: <input> takes at most 4 characters (maxlength), and this would make 6: the browser would drop the rest.');
+  expect(filled.text).toContain('INVALID_PARAMS: <input> named "Code" takes at most 4 characters (maxlength), and this would make 6: the browser would drop the rest.');
   // Typed at the end of "12": four more would make six.
   const typed = await agent.server.call('browser_type', { ref: code, text: '3456' });
   expect(typed.text).toContain('this would make 6');
@@ -243,7 +247,8 @@ test('a field that does not end up holding the text says what it holds: a mask, 
   expect(secret.text).not.toContain('secret');
   // Text that went in as given says nothing more, typed after what the field held too.
   const plain = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Plain"'), text: 'cd' });
-  expect(plain.text).toBe('Typed into <input>');
+  // Named by its <label>, which the markup of the field does not show.
+  expect(plain.text).toBe('Typed into <input> named "Plain"');
 });
 
 test('keys say where focus went, with a ref to act on: Tab between fields, arrows in a listbox', async ({ agent }) => {

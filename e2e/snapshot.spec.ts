@@ -329,7 +329,7 @@ const modals = [
         });
       </script>`,
     heading: 'Inbox', opener: 'Delete draft', dialog: 'Delete this draft?', answer: 'Cancel',
-    named: '<dialog></dialog> "Delete this draft?" in <x-dialog>',
+    named: '<dialog></dialog> named "Delete this draft?" in <x-dialog>',
   },
 ];
 for (const [i, modal] of modals.entries()) {

@@ -2,7 +2,10 @@
  * Short HTML-like descriptions of elements for results and error messages:
  * `<button id="save" class="primary big" type="submit">Save</button>`.
  * Enough to tell an agent which element was meant, never a dump of the page.
+ * The accessible name follows when the markup does not show it (an icon
+ * button, a field named by its <label>): it is what the snapshot called it.
  */
+import { getName } from '../snapshot/names.ts';
 
 const ATTRIBUTES = ['name', 'type', 'role', 'aria-label', 'placeholder'];
 const VOID = new Set(['input', 'img', 'br', 'hr', 'area', 'embed', 'source', 'track', 'wbr', 'col', 'meta', 'link']);
@@ -20,10 +23,17 @@ export function describe(el: Element): string {
     if (value !== null) s += ` ${name}="${clip(value, MAX_ATTR)}"`;
   }
   if (el.hasAttribute('disabled')) s += ' disabled';
-  if (VOID.has(tag)) return `${s}>`;
+  if (VOID.has(tag)) return named(`${s}>`, el, '');
   // A drop-down shows its chosen option, not the text of all of them.
   const text = el instanceof HTMLSelectElement ? Array.from(el.selectedOptions, (o) => o.label).join(', ') : visibleText(el);
-  return `${s}>${clip(text, MAX_TEXT)}</${tag}>`;
+  return named(`${s}>${clip(text, MAX_TEXT)}</${tag}>`, el, text);
+}
+
+/** `description`, then ` named "…"` unless its text or one of its attributes already says the name. */
+function named(description: string, el: Element, text: string): string {
+  const name = normalize(getName(el));
+  const shown = name === text || (text.length > MAX_TEXT && name.startsWith(text.slice(0, MAX_TEXT - 1))) || description.includes(`"${clip(name, MAX_ATTR)}"`);
+  return !name || shown ? description : `${description} named "${clip(name, MAX_TEXT)}"`;
 }
 
 /** Rendered text when the element is an HTMLElement (innerText), else its text content; whitespace collapsed. */

@@ -8,7 +8,6 @@ import type { Located, LocateOptions, TargetSpec } from '../../shared/content-me
 import { AgentError } from '../../shared/errors.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { blockingModal } from '../snapshot/modal.ts';
-import { getName } from '../snapshot/names.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
@@ -168,12 +167,10 @@ function check(el: Element, at: Element, options: LocateOptions): void {
   }
 }
 
-/** Its markup, plus what a person reads on it when the markup does not say (its name comes from a slot, it sits in a component). */
+/** Its markup and name (which may come from a slot), and the component it sits in. */
 function describeDialog(dialog: Element): string {
-  const name = getName(dialog);
   const host = (dialog.getRootNode() as ShadowRoot).host;
-  const description = describe(dialog);
-  return `${description}${name && !description.includes(name) ? ` "${name}"` : ''}${host ? ` in <${host.localName}>` : ''}`;
+  return `${describe(dialog)}${host ? ` in <${host.localName}>` : ''}`;
 }
 
 function whyHidden(el: Element): string {
