@@ -58,7 +58,8 @@ async function oneRun(d: Driver, pages: BenchPages, samples: Samples): Promise<v
   expectText(consoleRead.out, 'form ready', `${d.name} console`);
   push(samples, 'console read ms', consoleRead.ms);
 
-  await d.navigate(pages.big);
+  // Timed too: @playwright/mcp takes (and files) a snapshot inside every navigate.
+  push(samples, 'navigate 10k ms', (await timed(() => d.navigate(pages.big))).ms);
   const big = await timed(() => d.snapshot());
   push(samples, 'snapshot 10k ms', big.ms);
   push(samples, 'snapshot 10k bytes', big.out.bytes);
