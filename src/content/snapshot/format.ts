@@ -92,6 +92,8 @@ class Printer {
     if (name && kids.length > 0 && kids.every((k) => typeof k === 'string') && kids.join(' ') === name) kids = [];
     // A <legend>/<caption>/<figcaption> first child is where the name came from.
     else if (name && kids[0] === name) kids = kids.slice(1);
+    // An icon button's image, where its name came from (<button><img alt="Delete"></button>).
+    else if (name && kids.length === 1 && isNode(kids[0]) && kids[0].role === 'img' && !kids[0].refable && !kids[0].kids.length && nameOf(kids[0]) === name) kids = [];
     if (!name && node.text && (role === 'row' || (node.refable && !VALUE_ROLES.has(role)))) {
       name = clip(node.text, MAX_FALLBACK_NAME);
     } else if (!name && node.refable && !VALUE_ROLES.has(role) && kids.length === 1 && typeof kids[0] === 'string') {
@@ -173,7 +175,10 @@ function someOptions(kids: Kid[], budget: { shown: number; unshown: number }): K
 
 // `<label><input type=checkbox> Remember me</label>`: the text already is the checkbox's name.
 function isLabelOf(text: string, neighbour: Kid | undefined): boolean {
-  return typeof neighbour === 'object' && LABELLED_ROLES.has(neighbour.role) && nameOf(neighbour) === text;
+  if (typeof neighbour !== 'object') return false;
+  // A file input is a button named by its label.
+  const labelled = LABELLED_ROLES.has(neighbour.role) || (neighbour.el instanceof HTMLInputElement && neighbour.el.type === 'file');
+  return labelled && nameOf(neighbour) === text;
 }
 
 function isNode(kid: Kid): kid is SNode {

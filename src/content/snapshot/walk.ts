@@ -287,8 +287,10 @@ class Walker {
     const block = !INLINE_DISPLAYS.has(display);
     // inline-block and friends separate words but do not start a new text line.
     const spaced = !block && display !== 'inline' && display !== 'contents';
-    // What a flattened element leaves between its parent's text and its own.
-    const sep: Kid | null = block ? BREAK : spaced ? ' ' : null;
+    // What a flattened element leaves between its parent's text and its own. A label around
+    // its control keeps its text apart, so the formatter can tell it is the control's name:
+    // two such labels in a row otherwise ran together ("Newsletter Shipping").
+    const sep: Kid | null = block || (tag === 'label' && wrapsItsControl(el as HTMLLabelElement)) ? BREAK : spaced ? ' ' : null;
 
     if (role === null || (wrapper && !refable)) {
       // No role, or a generic wrapper with nothing to say: its children belong to the parent.
@@ -337,4 +339,10 @@ class Walker {
     out.push(node);
     if (block) out.push(BREAK);
   }
+}
+
+/** `<label><input type=checkbox> Newsletter</label>`, not `<label for>` away from its field. */
+function wrapsItsControl(label: HTMLLabelElement): boolean {
+  const control = label.control;
+  return control !== null && label.contains(control);
 }
