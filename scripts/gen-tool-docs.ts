@@ -1,7 +1,9 @@
 /**
  * Generates docs/tools.md from the tools the server registers (TOOLS), so the
- * reference can never drift from the zod schemas. `npm run docs:tools` writes
- * it; e2e/docs.spec.ts fails when the committed file differs from renderToolDocs().
+ * reference can never drift from the zod schemas, with the example calls and
+ * answers recorded from the real server (record-tool-examples.ts). `npm run
+ * docs:tools` records and writes it; e2e/docs.spec.ts fails when the committed
+ * file differs from renderToolDocs(), or a tool no longer answers as recorded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,10 +11,21 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Tool } from '../agent-server/src/mcp/tool.ts';
 import { TOOLS } from '../agent-server/src/mcp/tools/index.ts';
-import { errorsOf, exampleArgs, exampleResponse } from './tool-docs-examples.ts';
+import { errorsOf } from './tool-docs-examples.ts';
 
 export const DOCS_FILE = fileURLToPath(new URL('../docs/tools.md', import.meta.url));
 export const DOCS_COMMAND = 'npm run docs:tools';
+export const EXAMPLES_FILE = fileURLToPath(new URL('./tool-examples.json', import.meta.url));
+
+/** A call to the tool and what the server answered, recorded by record-tool-examples.ts. */
+export interface ToolExample {
+  args: Record<string, unknown>;
+  response: string;
+}
+
+function loadExamples(): Record<string, ToolExample> {
+  return fs.existsSync(EXAMPLES_FILE) ? (JSON.parse(fs.readFileSync(EXAMPLES_FILE, 'utf8')) as Record<string, ToolExample>) : {};
+}
 
 interface JsonSchema {
   type?: string;
@@ -65,7 +78,7 @@ function anchor(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9_-]/g, '');
 }
 
-function renderTool(tool: Tool): string[] {
+function renderTool(tool: Tool, examples: Record<string, ToolExample>): string[] {
   const schema = inputSchema(tool);
   const properties = schema.properties ?? {};
   const required = schema.required ?? [];
@@ -83,18 +96,15 @@ function renderTool(tool: Tool): string[] {
   }
   out.push('', `**Errors:** ${errorsOf(tool).map((c) => `\`${c}\``).join(', ')}`, '');
 
-  const firstEnum = (param: string): string | undefined => {
-    const value = properties[param]?.enum?.[0];
-    return value === undefined ? undefined : String(value);
-  };
-  const call = { name: tool.name, arguments: exampleArgs(tool, required, firstEnum) };
-  out.push('Example call:', '', '```json', JSON.stringify(call), '```', '');
-  const response = exampleResponse(tool);
-  if (response) out.push('Example response:', '', '````text', response, '````', '');
+  const example = examples[tool.name];
+  if (example) {
+    out.push('Example call:', '', '```json', JSON.stringify({ name: tool.name, arguments: example.args }), '```', '');
+    out.push('Example response:', '', '````text', example.response, '````', '');
+  }
   return out;
 }
 
-export function renderToolDocs(tools: Tool[] = TOOLS): string {
+export function renderToolDocs(tools: Tool[] = TOOLS, examples = loadExamples()): string {
   const out = [
     '# Tool reference',
     '',
@@ -111,7 +121,7 @@ export function renderToolDocs(tools: Tool[] = TOOLS): string {
     ...tools.map((t) => `| [\`${t.name}\`](#${anchor(t.name)}) | ${cell(t.title)} | ${t.readOnly ? 'yes' : 'no'} |`),
     '',
   ];
-  for (const tool of tools) out.push(...renderTool(tool));
+  for (const tool of tools) out.push(...renderTool(tool, examples));
   return out.join('\n').replace(/\n+$/, '\n');
 }
 
