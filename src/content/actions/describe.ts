@@ -32,7 +32,7 @@ export function describe(el: Element): string {
 /** `description`, then ` named "…"` unless its text or one of its attributes already says the name. */
 function named(description: string, el: Element, text: string): string {
   const name = normalize(getName(el));
-  const shown = name === text || (text.length > MAX_TEXT && name.startsWith(text.slice(0, MAX_TEXT - 1))) || description.includes(`"${clip(name, MAX_ATTR)}"`);
+  const shown = text.startsWith(name) || (text.length > MAX_TEXT && name.startsWith(text.slice(0, MAX_TEXT - 1))) || description.includes(`"${clip(name, MAX_ATTR)}"`);
   return !name || shown ? description : `${description} named "${clip(name, MAX_TEXT)}"`;
 }
 
