@@ -144,14 +144,15 @@ test('a blocked embed and a frame that never loads sit next to working frames: t
     const denied = other.page('/denied', html('<button>Never shown</button>'), { headers: { 'x-frame-options': 'DENY' } });
     const nested = other.page('/nested', html(`<button>Outer frame</button><iframe srcdoc="<button>Nested frame</button>"></iframe><iframe src="${other.hang('/nested-hang')}"></iframe>`));
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/blocked-embeds', html(
-      `<iframe src="${denied}"></iframe><iframe src="${nested}"></iframe><iframe src="${other.hang('/hang')}"></iframe><iframe srcdoc="<button>Local frame</button>"></iframe><iframe style="display:none" srcdoc="<button>Hidden frame</button>"></iframe>`, 'Embeds')), waitUntil: 'domcontentloaded' });
+      `<iframe src="${denied}" title="Map: Paris"></iframe><iframe src="${nested}"></iframe><iframe src="${other.hang('/hang')}"></iframe><iframe srcdoc="<button>Local frame</button>"></iframe><iframe style="display:none" srcdoc="<button>Hidden frame</button>"></iframe>`, 'Embeds')), waitUntil: 'domcontentloaded' });
     // Not waiting for the load event, which the frames that never load hold up.
     await agent.server.ok('browser_wait_for', { text: 'Nested frame' });
     const { text } = await agent.server.ok('browser_snapshot');
     expect(text).not.toContain('Never shown');
     expect(text).not.toContain('Hidden frame');
-    // The blocked one says so; the one still waiting for its page is only empty.
-    expect(text.match(/- iframe \[ref=e\d+\] \[load-failed\]/g)).toHaveLength(1);
+    // The blocked one says so (inside its quoted line: its title needs quotes); the one still waiting for its page is only empty.
+    expect(text.match(/- 'iframe "Map: Paris" \[ref=e\d+\] \[load-failed\]'/g)).toHaveLength(1);
+    expect(text).not.toMatch(/- iframe \[ref=e\d+\] \[load-failed\]/);
     for (const name of ['Outer frame', 'Nested frame', 'Local frame']) expect(text).toMatch(new RegExp(`button "${name}" \\[ref=f\\d+e\\d+\\]`));
     expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Nested frame"') })).text).toContain('Clicked <button>Nested frame</button>');
   } finally {

@@ -104,6 +104,8 @@ const cases: Case[] = [
     '- img "Logo"'],
   ['iframe is a slot for the child frame', '<p>Before</p><iframe srcdoc="<button>Inner</button>"></iframe>',
     lines('- paragraph: Before', '- iframe [ref=e1]')],
+  ['an iframe is named by its title', '<iframe title="Secure payment" srcdoc="<button>Pay</button>"></iframe><iframe title="Ad: sponsored" srcdoc="x"></iframe>',
+    lines('- iframe "Secure payment" [ref=e1]', `- 'iframe "Ad: sponsored" [ref=e2]'`)],
 
   // naming
   ['aria-labelledby', '<span id="l">Email address</span><input aria-labelledby="l">',

@@ -81,7 +81,8 @@ async function frameSnapshot(
   const out = result.text.split('\n');
   // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
   result.frames.forEach((slot, i) => {
-    if (childIds[i] === 'failed') out[slot.line] += ' [load-failed]';
+    // Inside the key, which is quoted when the frame's title needs it.
+    if (childIds[i] === 'failed') out[slot.line] = out[slot.line].replace(/'?$/, (quote) => ` [load-failed]${quote}`);
   });
   // Splice from the bottom so earlier line indexes stay valid.
   for (const child of children.filter((c) => c !== null).sort((a, b) => b.slot.line - a.slot.line)) {

@@ -79,7 +79,9 @@ class Printer {
     if (role === 'iframe') {
       const ref = refForElement(el, this.options.refPrefix);
       this.frames.push({ element: el as HTMLIFrameElement, ref, line: this.lines.length, indent: `${indent}  ` });
-      this.lines.push(`${indent}- iframe [ref=${ref}]`);
+      // Its title tells a payment form from an ad or a chat widget.
+      const name = nameOf(node);
+      this.lines.push(`${indent}- ${yamlKey(`iframe${name ? ` ${JSON.stringify(clip(name, MAX_NAME))}` : ''} [ref=${ref}]`)}`);
       return;
     }
     let name = nameOf(node);
