@@ -6,6 +6,8 @@ test.describe('the whole chain: MCP client → server → extension → page', (
     const { tools } = await agent.server.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['browser_navigate', 'browser_snapshot', 'browser_tabs', 'browser_take_screenshot']));
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+    // Every session pays for this list: no bounds that say nothing (zod's ±MAX_SAFE_INTEGER on int()).
+    expect(JSON.stringify(tools)).not.toContain(String(Number.MAX_SAFE_INTEGER));
   });
 
   test('navigate reports the final URL and title', async ({ agent }) => {

@@ -19,6 +19,15 @@ const COMMON = {
   timeout: z.number().int().positive().max(600_000).optional().describe('ms before TIMEOUT (default 30000)'),
 };
 
+/**
+ * zod writes int() as bounded by ±Number.MAX_SAFE_INTEGER: about 50 bytes on
+ * every tabId that tell a model nothing, in a list each session pays for.
+ */
+function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: { minimum?: number; maximum?: number } }): void {
+  if (jsonSchema.minimum === -Number.MAX_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+}
+
 export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: string[] = ['all']): Server {
   const tools = selectTools(TOOLS, caps);
   const server = new Server({ name: 'browser-agent', version: SERVER_VERSION }, { capabilities: { tools: {} } });
@@ -26,7 +35,7 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: s
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...byName.values()].map(({ tool, schema }) => {
-      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(schema) as Record<string, unknown>;
+      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(schema, { override: dropSafeIntegerBounds }) as Record<string, unknown>;
       return {
         name: tool.name,
         title: tool.title,
