@@ -401,9 +401,9 @@ test('a link with target=_blank announces the new tab', async ({ agent }) => {
 test('wait_for text, element state and timeout with what was seen', async ({ agent }) => {
   await open(agent, '/wait', `<p id="status">Saving…</p><script>setTimeout(() => { document.getElementById('status').textContent = 'Saved'; }, 300)</script>`);
   const waited = await agent.server.ok('browser_wait_for', { text: 'Saved' });
-  expect(waited.text).toMatch(/Done after \d+ ms/);
+  expect(waited.text).toMatch(/^Waited \d+ ms for text "Saved" to appear\.$/);
   const gone = await agent.server.ok('browser_wait_for', { textGone: 'Saving…' });
-  expect(gone.isError).toBe(false);
+  expect(gone.text).toMatch(/^Waited \d+ ms for text "Saving…" to disappear \(it already had\)\.$/);
   const timeout = await agent.server.call('browser_wait_for', { text: 'Never', timeout: 1500 });
   expect(timeout.isError).toBe(true);
   expect(timeout.text).toContain('TIMEOUT');

@@ -128,15 +128,15 @@ test('wait_for outlives the page it started on: what comes with the next page af
     return /button "Sign in" \[ref=(e\d+)\]/.exec(snap.text)![1];
   };
   await signIn();
-  expect((await agent.server.ok('browser_wait_for', { text: 'Dashboard' })).text).toMatch(/Waited \d+ ms: text "Dashboard" to appear/);
+  expect((await agent.server.ok('browser_wait_for', { text: 'Dashboard' })).text).toMatch(/Waited \d+ ms for text "Dashboard" to appear/);
   await signIn();
-  expect((await agent.server.ok('browser_wait_for', { selector: 'h1' })).text).toMatch(/Waited \d+ ms: selector "h1" to be visible/);
+  expect((await agent.server.ok('browser_wait_for', { selector: 'h1' })).text).toMatch(/Waited \d+ ms for selector "h1" to be visible/);
   await signIn();
   expect((await agent.server.ok('browser_wait_for', { textGone: 'Signing in' })).text).toContain('to disappear');
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('Dashboard');
   // A ref of the old page is gone once its page is.
   const ref = await signIn();
-  expect((await agent.server.ok('browser_wait_for', { ref, state: 'hidden' })).text).toMatch(/Waited \d+ ms: ref e\d+ to be hidden/);
+  expect((await agent.server.ok('browser_wait_for', { ref, state: 'hidden' })).text).toMatch(/Waited \d+ ms for ref e\d+ to be hidden/);
 });
 
 test('back, forward and reload wait for the page; nothing to go back to is a note', async ({ agent }) => {

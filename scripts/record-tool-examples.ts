@@ -17,9 +17,7 @@ const PORT = 4173;
 const TAB_IDS = [1843, 1851, 1862];
 const HOME = '/home/me';
 
-// No favicon request: whether the browser made it yet would change the request and console lists.
 const SHOP = `
-  <link rel="icon" href="data:,">
   <h1>Demo Shop</h1>
   <form role="search" action="/search"><input type="search" name="q" aria-label="Search products"><button>Search</button></form>
   <ul role="menubar"><li role="menuitem" aria-haspopup="menu" onmouseenter="document.getElementById('sub').hidden = false">Products
@@ -69,7 +67,9 @@ export async function recordExamples(): Promise<Record<string, ToolExample>> {
   try {
     pages.page('/api/cart', '{"items":1}', { contentType: 'application/json' });
     pages.page('/search', html('<h1>Results for laptop</h1>', 'Search — Demo Shop'));
-    await script(call, pages.page('/', html(SHOP, 'Demo Shop')), pages.page('/docs', html('<h1>Docs</h1>', 'Docs')), tmp);
+    // An icon of its own: whether the browser had asked for /favicon.ico yet would change the request and console lists.
+    const shop = `<!doctype html><html><head><meta charset="utf-8"><title>Demo Shop</title><link rel="icon" href="data:,"></head><body>${SHOP}</body></html>`;
+    await script(call, pages.page('/', shop), pages.page('/docs', html('<h1>Docs</h1>', 'Docs')), tmp);
   } finally {
     await server.stop();
     await pages.stop();

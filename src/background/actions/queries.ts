@@ -27,7 +27,7 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
     await new Promise((resolve) => setTimeout(resolve, params.time! * 1000));
   }
   if (params.url !== undefined) await waitForUrl(tabId, params.url, started + budget, ctx.signal);
-  let detail = params.time !== undefined ? `waited ${params.time}s` : '';
+  let detail = params.time !== undefined ? `${params.time} s to pass` : '';
   if (spec) {
     assertNoDialog(tabId);
     const frameId = frameOf(spec);
@@ -35,14 +35,14 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
     // A selector may match on the next page; a ref of the old page is STALE_REF there, or gone for hidden/detached.
     // A child frame's ref goes with its page: not asked again.
     const result = frameId === 0 ? await throughNavigations(tabId, started + budget, ctx.signal, ask) : await ask(Math.max(100, budget - (Date.now() - started)));
-    detail = [detail, result.detail].filter(Boolean).join('; ');
+    detail = [detail, result.detail].filter(Boolean).join(' and ');
   }
   if (params.text !== undefined || params.textGone !== undefined) {
     assertNoDialog(tabId);
     const textDetail = await waitForText(tabId, params.text, params.textGone, started + budget, ctx.signal);
-    detail = [detail, textDetail].filter(Boolean).join('; ');
+    detail = [detail, textDetail].filter(Boolean).join(' and ');
   }
-  if (params.url !== undefined) detail = [detail, `URL matches ${params.url}`].filter(Boolean).join('; ');
+  if (params.url !== undefined) detail = [detail, `the URL to match ${params.url}`].filter(Boolean).join(' and ');
   return { tabId, detail, waitedMs: Date.now() - started };
 }
 

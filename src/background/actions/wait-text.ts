@@ -26,7 +26,7 @@ export async function waitForText(tabId: number, text: string | undefined, textG
   if (textGone !== undefined) conditions.push({ text: textGone, appear: false });
   const what = conditions.map((c) => `text "${c.text}" to ${c.appear ? 'appear' : 'disappear'}`).join(' and ');
   const started = Date.now();
-  const waited = () => `Waited ${Date.now() - started} ms: ${what}.`;
+  const waited = () => what;
   for (let slice = 0; ; slice++) {
     const frames = await frameIds(tabId);
     if (frames.length === 1) {
@@ -40,7 +40,7 @@ export async function waitForText(tabId: number, text: string | undefined, textG
       }
     } else {
       const seen = await look(tabId, frames, conditions);
-      if (seen === null) return slice === 0 ? `Already true: ${what}.` : waited();
+      if (seen === null) return slice === 0 ? `${what} (it already had)` : waited();
     }
     if (Date.now() >= deadline || signal.aborted) {
       const all = await frameIds(tabId);

@@ -34,10 +34,10 @@ export async function waitFor(request: WaitRequest): Promise<ContentResults['wai
   const what = conditions.map((c) => c.what).join(' and ');
   const held = () => {
     const waitedMs = Math.round(performance.now() - start);
-    return { waitedMs, detail: `Waited ${waitedMs} ms: ${what}.` };
+    return { waitedMs, detail: what };
   };
   let seen = evaluate(conditions);
-  if (seen === null) return request.waitedMs ? held() : { waitedMs: 0, detail: `Already true: ${what}.` };
+  if (seen === null) return request.waitedMs ? held() : { waitedMs: 0, detail: `${what} (it already had)` };
   return new Promise((resolve, reject) => {
     const finish = (error?: AgentError) => {
       clearInterval(timer);

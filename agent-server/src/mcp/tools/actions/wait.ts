@@ -18,7 +18,7 @@ export const waitFor = defineTool({
   readOnly: true,
   async handle(params, response, ctx) {
     const result = await ctx.browser.call('waitFor', params, ctx.timeoutMs);
-    response.text(`Done after ${result.waitedMs} ms: ${result.detail}`);
+    response.text(`Waited ${result.waitedMs} ms for ${result.detail}.`);
   },
 });
 
