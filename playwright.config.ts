@@ -15,6 +15,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
+    // A UI action that cannot happen fails naming its step, not as the test's blind 60 s timeout.
+    actionTimeout: 20_000,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });
