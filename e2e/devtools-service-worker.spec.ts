@@ -33,7 +33,9 @@ test.describe('service workers and offline', () => {
 
     const workers = await agent.server.ok('browser_service_workers');
     expect(workers.text).toMatch(/Service workers for http:\/\/127\.0\.0\.1:\d+:/);
-    expect(workers.text).toMatch(/- scope http:\/\/127\.0\.0\.1:\d+\/pwa\/: http:\/\/127\.0\.0\.1:\d+\/pwa\/sw\.js — activated, running, controls this page/);
+    // It controls the page from its activate handler's clients.claim() on, before it is activated.
+    expect(workers.text).toMatch(/- scope http:\/\/127\.0\.0\.1:\d+\/pwa\/: http:\/\/127\.0\.0\.1:\d+\/pwa\/sw\.js — activat(ing|ed), running, controls this page/);
+    await expect.poll(async () => (await agent.server.ok('browser_service_workers')).text).toMatch(/pwa\/sw\.js — activated, running, controls this page/);
 
     await expect.poll(async () => (await agent.server.ok('browser_console_messages', { contains: 'sw installing' })).text)
       .toMatch(/LOG service_worker http:\/\/127\.0\.0\.1:\d+\/pwa\/sw\.js: sw installing {version: 1}/);

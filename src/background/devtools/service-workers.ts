@@ -14,7 +14,7 @@ import { runningServiceWorkers } from './targets.ts';
 
 interface PageRegistration {
   scope: string;
-  versions: { scriptURL: string; state: string }[];
+  versions: { scriptURL: string; state: string; active: boolean }[];
 }
 
 const PAGE_QUERY = `(async () => {
@@ -26,7 +26,7 @@ const PAGE_QUERY = `(async () => {
     controller: navigator.serviceWorker.controller?.scriptURL ?? null,
     registrations: registrations.map((r) => ({
       scope: r.scope,
-      versions: [r.installing, r.waiting, r.active].filter(Boolean).map((w) => ({ scriptURL: w.scriptURL, state: w.state })),
+      versions: [r.installing, r.waiting, r.active].filter(Boolean).map((w) => ({ scriptURL: w.scriptURL, state: w.state, active: w === r.active })),
     })),
   };
 })()`;
@@ -42,8 +42,9 @@ export async function serviceWorkers(params: Params<'serviceWorkers'>): Promise<
       state: version.state,
       // Only workers whose scope covers the page are auto-attached; for others we cannot tell.
       running: attached.includes(version.scriptURL) ? 'running' : page.url.startsWith(registration.scope) ? 'stopped' : 'unknown (scope does not cover this page)',
-      // Only the active version can control the page.
-      controlsPage: version.state === 'activated' && page.controller === version.scriptURL,
+      // Only the active version can control the page: already while it is activating
+      // (clients.claim() in its activate handler), so by its slot, not by its state.
+      controlsPage: version.active && page.controller === version.scriptURL,
     })),
   );
   return { tabId, origin: page.origin, ...(page.controller ? { controller: page.controller } : {}), registrations };
