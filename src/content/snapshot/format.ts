@@ -110,7 +110,7 @@ class Printer {
     if (name) key += ` ${JSON.stringify(clip(name, MAX_NAME))}`;
     key += stateSuffix(el, role, this.options.active, node.ariaDisabled);
     if (node.refable) key += ` [ref=${refForElement(el, this.options.refPrefix)}]`;
-    if (node.cursor) key += ' [cursor=pointer]';
+    if (node.cursor) key += ` [cursor=${node.cursor}]`;
     // Something to tell a nameless control by: its test id or its icon.
     const hint = node.refable && !name ? hintFor(el) : '';
     key += hint;

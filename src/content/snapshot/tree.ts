@@ -14,8 +14,8 @@ export interface SNode {
   role: string;
   /** Gets a ref: something an agent can act on (visible, takes pointer events). */
   refable: boolean;
-  /** Got its ref for being clickable with a pointer cursor, not for its role. */
-  cursor: boolean;
+  /** Got its ref for its cursor (pointer: click it; grab: drag it), not for its role. */
+  cursor: false | 'pointer' | 'grab';
   kids: Kid[];
   /** An ancestor (or the element) says aria-disabled="true", and no closer one says "false". */
   ariaDisabled: boolean;

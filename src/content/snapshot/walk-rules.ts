@@ -84,10 +84,17 @@ export function hasNameAttr(el: Element): boolean {
   return false;
 }
 
-// cursor:pointer is inherited: only the element where it starts is the clickable one.
+/**
+ * Cursors that say "act on me": pointer (click), grab (drag: a board's card,
+ * a slider's handle, a map). A card on a board is often only that; its
+ * handlers are the board's, on the document.
+ */
+export const ACTION_CURSORS = new Set(['pointer', 'grab']);
+
+// A cursor is inherited: only the element where it starts is the one to act on.
 export function parentHasPointer(el: Element): boolean {
   const parent = composedParent(el);
-  return !!parent && getStyle(parent).cursor === 'pointer';
+  return !!parent && ACTION_CURSORS.has(getStyle(parent).cursor);
 }
 
 export function isClickable(el: Element): boolean {

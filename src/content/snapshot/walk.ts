@@ -7,7 +7,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
   isClickable, keepWhiteSpace, parentHasPointer, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -71,7 +71,7 @@ class Walker {
   private wantText: boolean;
   // <pre> elements around the visit: whitespace-only text inside them separates lines.
   private inPre = 0;
-  // cursor:pointer is inherited, so only the element where it starts is the clickable one;
+  // An action cursor (pointer, grab) is inherited, so only the element where it starts is the one to act on;
   // the walk knows the composed parent's cursor and spares each element a parent lookup.
   parentPointer = false;
   // Set only when some scope has aria-owns: most pages pay nothing for it.
@@ -97,9 +97,9 @@ class Walker {
 
   /**
    * `inView`: text here is inside the viewport (always true without viewportOnly).
-   * `pointer`: `el` has cursor:pointer (the caller has usually read it already).
+   * `pointer`: `el` has an action cursor, pointer or grab (the caller has usually read it already).
    */
-  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = getStyle(el).cursor === 'pointer', display?: string): void {
+  children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = ACTION_CURSORS.has(getStyle(el).cursor), display?: string): void {
     if (!el.firstChild && el.localName !== 'slot' && !shadowRootOf(el)) return;
     const savedHides = this.parentHidesContent;
     const savedPointer = this.parentPointer;
@@ -269,9 +269,9 @@ class Walker {
     // What the walk flattens: no role, or a generic wrapper with nothing to say.
     const wrapper = role === null || (role === 'generic' && !hasNameAttr(el));
     let refable = false;
-    let cursor = false;
+    let cursor: SNode['cursor'] = false;
     const control = role !== null && CONTROL_ROLES.has(role);
-    const cursorPointer = style.cursor === 'pointer';
+    const cursorPointer = ACTION_CURSORS.has(style.cursor);
     const pointer = cursorPointer && !this.parentPointer;
     const clickable = control || pointer || isClickable(el);
     // Clickable only through a handler page script set (no role, cursor or tabindex says so).
@@ -281,7 +281,7 @@ class Walker {
       // An option of a closed drop-down has no box: the agent selects through the combobox.
       refable = style.pointerEvents !== 'none' && !(control && isDisabled(subject, this.ariaDisabled))
         && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el));
-      cursor = refable && !control && pointer;
+      cursor = refable && !control && pointer && (style.cursor as 'pointer' | 'grab');
       if (refable && role === null) role = 'generic';
     }
     const block = !INLINE_DISPLAYS.has(display);
