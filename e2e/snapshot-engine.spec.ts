@@ -1,71 +1,18 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { bundleForPage } from './helpers/bundle.ts';
-import { TestServer, html } from './helpers/server.ts';
-import type * as SnapshotApi from './entries/snapshot-entry.ts';
 import { clickHandlerTrackerSource } from '../src/background/page-scripts/click-handlers.ts';
 import { CLICK_HANDLER_TRACKER } from '../src/shared/content-messages.ts';
+import { lines, load, servePages, snapshot } from './helpers/snapshot-engine.ts';
 
 /**
  * The snapshot engine in real Chromium: HTML in, snapshot text out — what an
  * agent reads. The engine runs as a plain page script here (no extension), so
  * closed shadow roots are reached through a test stand-in for
- * chrome.dom.openOrClosedShadowRoot (see CLOSED_ROOT_HOOK).
+ * chrome.dom.openOrClosedShadowRoot (see CLOSED_ROOT_HOOK). Refs:
+ * snapshot-refs.spec.ts; size controls: snapshot-size.spec.ts.
  */
 
-declare global {
-  interface Window {
-    __snap: typeof SnapshotApi;
-  }
-}
-
-const bundle = bundleForPage('e2e/entries/snapshot-entry.ts', '__snap');
-const server = new TestServer();
-let pageCount = 0;
-
-test.beforeAll(async () => {
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.stop();
-});
-
-interface SnapOptions {
-  interactive?: boolean;
-  depth?: number;
-  root?: string; // CSS selector, turned into an Element in the page
-  viewportOnly?: boolean;
-  refPrefix?: string;
-  refFloor?: number;
-}
-
-async function load(page: Page, body: string): Promise<string> {
-  const url = server.page(`/p${++pageCount}`, html(body));
-  await page.goto(url);
-  await page.addScriptTag({ content: bundle });
-  return url;
-}
-
-async function snapshot(page: Page, options: SnapOptions = {}): Promise<string> {
-  return page.evaluate((o) => {
-    const root = o.root ? document.querySelector(o.root) ?? undefined : undefined;
-    return window.__snap.takeSnapshot({ ...o, root }).lines.join('\n');
-  }, options);
-}
-
-async function resolveError(page: Page, ref: string): Promise<{ code?: string; message: string } | null> {
-  return page.evaluate((r) => {
-    try {
-      window.__snap.resolveRef(r);
-      return null;
-    } catch (e) {
-      const err = e as { code?: string; message: string };
-      return { code: err.code, message: err.message };
-    }
-  }, ref);
-}
-
-const lines = (...l: string[]) => l.join('\n');
+servePages();
 
 // [title, body HTML, expected snapshot, optional script run before the snapshot]
 type Case = [string, string, string, ((page: Page) => Promise<void>)?];
@@ -229,69 +176,6 @@ test.describe('snapshot lines', () => {
   }
 });
 
-test.describe('refs', () => {
-  test('untouched elements keep their refs when siblings are re-rendered', async ({ page }) => {
-    await load(page, `<ul id="list"></ul><script>
-      // Keyed reconciliation like React's: nodes of kept keys are reused, the rest replaced.
-      window.render = (items) => {
-        const list = document.getElementById('list');
-        const old = new Map([...list.children].map((li) => [li.dataset.key, li]));
-        list.replaceChildren(...items.map((key) => {
-          const li = old.get(key) ?? Object.assign(document.createElement('li'), { innerHTML: '<button>' + key + '</button>' });
-          li.dataset.key = key;
-          return li;
-        }));
-      };
-      window.render(['A', 'B', 'C']);
-    </script>`);
-    expect(await snapshot(page)).toBe(lines(
-      '- list:', '  - listitem:', '    - button "A" [ref=e1]', '  - listitem:', '    - button "B" [ref=e2]',
-      '  - listitem:', '    - button "C" [ref=e3]'));
-    await page.evaluate(() => (window as unknown as { render(k: string[]): void }).render(['D', 'A', 'C']));
-    expect(await snapshot(page)).toBe(lines(
-      '- list:', '  - listitem:', '    - button "D" [ref=e4]', '  - listitem:', '    - button "A" [ref=e1]',
-      '  - listitem:', '    - button "C" [ref=e3]'));
-    // The removed button's ref is stale; the number is never handed to D.
-    expect(await resolveError(page, 'e2')).toEqual({
-      code: 'STALE_REF',
-      message: 'Ref e2 is stale: its element was removed from the page. Take a new snapshot (browser_snapshot) and use the new ref.',
-    });
-    expect(await page.evaluate(() => window.__snap.resolveRef('e1').textContent)).toBe('A');
-    expect(await page.evaluate(() => window.__snap.resolveRef('f7e3').textContent)).toBe('C');
-  });
-
-  test('a new document never reuses a ref number', async ({ page }) => {
-    await load(page, '<button>One</button><button>Two</button>');
-    const first = await page.evaluate(() => window.__snap.takeSnapshot());
-    expect(first.lines).toEqual(['- button "One" [ref=e1]', '- button "Two" [ref=e2]']);
-    expect(first.maxRef).toBe(2);
-    // Navigation: the content script starts again; the background hands it the tab's floor.
-    await load(page, '<button>One</button><button>Three</button>');
-    expect(await resolveError(page, 'e1')).toMatchObject({ code: 'STALE_REF' });
-    const second = await page.evaluate((floor) => window.__snap.takeSnapshot({ refFloor: floor }), first.maxRef);
-    expect(second.lines).toEqual(['- button "One" [ref=e3]', '- button "Three" [ref=e4]']);
-    expect(second.maxRef).toBe(4);
-    expect(await resolveError(page, 'e2')).toMatchObject({ code: 'STALE_REF' });
-  });
-
-  test('frame prefix, refForElement and unknown refs', async ({ page }) => {
-    await load(page, '<button>In frame</button><a href="#">Later</a>');
-    expect(await snapshot(page, { refPrefix: 'f5' })).toBe(lines('- button "In frame" [ref=f5e1]', '- link "Later" [ref=f5e2]:', '  - /url: "#"'));
-    expect(await page.evaluate(() => window.__snap.refForElement(document.querySelector('button')!, 'f5'))).toBe('f5e1');
-    expect(await page.evaluate(() => window.__snap.refForElement(document.body))).toBe('e3');
-    expect(await page.evaluate(() => window.__snap.currentMaxRef())).toBe(3);
-    expect(await resolveError(page, 'e99')).toMatchObject({ code: 'STALE_REF' });
-    expect(await resolveError(page, 'button')).toMatchObject({ code: 'STALE_REF' });
-  });
-
-  test('iframes are reported as slots for the child frame snapshot', async ({ page }) => {
-    await load(page, '<main><p>Top</p><iframe srcdoc="<button>Inner</button>"></iframe></main>');
-    const frames = await page.evaluate(() => window.__snap.takeSnapshot({ refPrefix: '' }).frames
-      .map((f) => ({ ref: f.ref, line: f.line, indent: f.indent, tag: f.element.localName })));
-    expect(frames).toEqual([{ ref: 'e1', line: 2, indent: '    ', tag: 'iframe' }]);
-  });
-});
-
 // Chrome extensions reach closed shadow roots through chrome.dom.openOrClosedShadowRoot.
 // A plain page has no chrome.dom, so this stand-in records closed roots as they are
 // attached and answers the same question; in the extension the real API does.
@@ -367,147 +251,5 @@ test.describe('click handlers set by page script', () => {
     await trackHandlers(page);
     await load(page, `${body}<script>for (const id of ['s', 'd']) document.getElementById(id).addEventListener('click', () => {});</script>`);
     expect(await snapshot(page)).toBe(without);
-  });
-});
-
-const APP_PAGE = `<header><nav aria-label="Main"><a href="/">Home</a><a href="/docs">Docs</a></nav></header>
-  <main>
-    <h1>Todos</h1>
-    <p>Things to do today, written out as a long paragraph of prose that the interactive mode leaves out.</p>
-    <section id="todo">
-      <input placeholder="What needs to be done?">
-      <ul>
-        <li><input type="checkbox" aria-label="Buy milk" checked> Buy milk <a href="/items/1">Details</a></li>
-        <li><input type="checkbox" aria-label="Walk dog"> Walk dog <a href="/items/2">Details</a></li>
-      </ul>
-      <button>Clear completed</button>
-    </section>
-  </main>`;
-
-test.describe('size controls', () => {
-  test('full snapshot of the sample app', async ({ page }) => {
-    await load(page, APP_PAGE);
-    expect(await snapshot(page)).toBe(lines(
-      '- banner:',
-      '  - navigation "Main":',
-      '    - link "Home" [ref=e1]:',
-      '      - /url: /',
-      '    - link "Docs" [ref=e2]:',
-      '      - /url: /docs',
-      '- main:',
-      '  - heading "Todos" [level=1]',
-      '  - paragraph: Things to do today, written out as a long paragraph of prose that the interactive mode leaves out.',
-      '  - textbox "What needs to be done?" [ref=e3]',
-      '  - list:',
-      '    - listitem:',
-      '      - checkbox "Buy milk" [checked] [ref=e4]',
-      '      - link "Details" [ref=e5]:',
-      '        - /url: /items/1',
-      '    - listitem:',
-      '      - checkbox "Walk dog" [ref=e6]',
-      '      - link "Details" [ref=e7]:',
-      '        - /url: /items/2',
-      '  - button "Clear completed" [ref=e8]'));
-  });
-
-  test('interactive keeps refs and the headings, landmarks and groups around them', async ({ page }) => {
-    await load(page, APP_PAGE);
-    expect(await snapshot(page, { interactive: true })).toBe(lines(
-      '- banner:',
-      '  - navigation "Main":',
-      '    - link "Home" [ref=e1]',
-      '    - link "Docs" [ref=e2]',
-      '- main:',
-      '  - heading "Todos" [level=1]',
-      '  - textbox "What needs to be done?" [ref=e3]',
-      '  - list:',
-      '    - listitem:',
-      '      - checkbox "Buy milk" [checked] [ref=e4]',
-      '      - link "Details" [ref=e5]',
-      '    - listitem:',
-      '      - checkbox "Walk dog" [ref=e6]',
-      '      - link "Details" [ref=e7]',
-      '  - button "Clear completed" [ref=e8]'));
-  });
-
-  test('interactive names rows and nameless clickables by their text, and says what a drop-down shows', async ({ page }) => {
-    await load(page, `<table><thead><tr><th>User</th><th>Action</th></tr></thead><tbody>
-        <tr><td>Ann Lee</td><td><button>Edit</button></td></tr>
-        <tr><td>Bob Roe</td><td><button>Edit</button></td></tr></tbody></table>
-      <div style="cursor:pointer"><span>★</span> <b>Weekly report</b><p>Sales went up in every region this week, mostly in the north</p></div>
-      <select aria-label="Sort"><option>Name</option><option selected>Date</option></select>
-      <a href="/cart"><svg width="10" height="10"></svg></a>`);
-    expect(await snapshot(page, { interactive: true })).toBe(lines(
-      '- row "Ann Lee":',
-      '  - button "Edit" [ref=e1]',
-      '- row "Bob Roe":',
-      '  - button "Edit" [ref=e2]',
-      '- generic "★ Weekly report Sales went up in every…" [ref=e3] [cursor=pointer]',
-      '- combobox "Sort" [ref=e4]: Date',
-      // A link with no name, text or icon class: its URL is all there is to tell it by.
-      '- link [ref=e5]:',
-      '  - /url: /cart'));
-  });
-
-  test('a long drop-down shows its first options and the selected one; rooted at it, all of them', async ({ page }) => {
-    const options = (prefix: string, n: number, selected = -1) =>
-      Array.from({ length: n }, (_, i) => `<option${i === selected ? ' selected' : ''}>${prefix}${i}</option>`).join('');
-    await load(page, `<select id="c" aria-label="Country"><optgroup label="A">${options('A', 30)}</optgroup><optgroup label="B">${options('B', 3, 1)}</optgroup></select>
-      <select aria-label="Day">${options('D', 25)}</select>`);
-    const full = await snapshot(page);
-    expect(full).toBe(lines(
-      '- combobox "Country" [ref=e1]:',
-      '  - group "A":',
-      ...Array.from({ length: 10 }, (_, i) => `    - option "A${i}"`),
-      '  - group "B":',
-      '    - option "B1" [selected]',
-      '  - … 22 more options (snapshot with root=e1 to see them)',
-      '- combobox "Day" [ref=e2]:',
-      ...Array.from({ length: 25 }, (_, i) => `  - option "D${i}"${i === 0 ? ' [selected]' : ''}`)));
-    const all = await snapshot(page, { root: '#c' });
-    expect(all.split('\n').filter((l) => l.includes('- option')).length).toBe(33);
-    expect(all).not.toContain('more options');
-  });
-
-  test('depth elides deeper lines with a marker', async ({ page }) => {
-    await load(page, APP_PAGE);
-    expect(await snapshot(page, { depth: 0 })).toBe(lines(
-      '- banner:', '  - … 5 more lines', '- main:', '  - … 13 more lines'));
-    expect(await snapshot(page, { depth: 1 })).toBe(lines(
-      '- banner:',
-      '  - navigation "Main":',
-      '    - … 4 more lines',
-      '- main:',
-      '  - heading "Todos" [level=1]',
-      '  - paragraph: Things to do today, written out as a long paragraph of prose that the interactive mode leaves out.',
-      '  - textbox "What needs to be done?" [ref=e1]',
-      '  - list:',
-      '    - … 8 more lines',
-      '  - button "Clear completed" [ref=e2]'));
-  });
-
-  test('a ref\'d line cut by depth says how to see the rest', async ({ page }) => {
-    await load(page, '<div role="listbox" aria-label="Fruit"><div role="option">Apple</div><div role="option">Pear</div></div>');
-    expect(await snapshot(page, { depth: 0 })).toBe(lines(
-      '- listbox "Fruit" [ref=e1]:', '  - … 2 more lines (snapshot with root=e1 to see them)'));
-  });
-
-  test('root scopes the snapshot to a subtree', async ({ page }) => {
-    await load(page, APP_PAGE);
-    expect(await snapshot(page, { root: 'ul > li:nth-child(2)' })).toBe(lines(
-      '- listitem:',
-      '  - checkbox "Walk dog" [ref=e1]',
-      '  - link "Details" [ref=e2]:',
-      '    - /url: /items/2'));
-  });
-
-  test('viewportOnly keeps what intersects the viewport', async ({ page }) => {
-    await page.setViewportSize({ width: 800, height: 600 });
-    await load(page, `<h1>Top</h1><button>Near</button><div style="height:3000px"></div>
-      <section aria-label="Far"><button>Far away</button><p>Below the fold</p></section>`);
-    expect(await snapshot(page, { viewportOnly: true })).toBe(lines('- heading "Top" [level=1]', '- button "Near" [ref=e1]'));
-    await page.evaluate(() => window.scrollTo(0, 3000));
-    expect(await snapshot(page, { viewportOnly: true })).toBe(lines(
-      '- region "Far":', '  - button "Far away" [ref=e2]', '  - paragraph: Below the fold'));
   });
 });
