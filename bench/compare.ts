@@ -107,7 +107,8 @@ export const median = (xs: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const fmt = (key: string, v: number) => (key.endsWith('bytes') ? (v >= 1e6 ? `${(v / 1e6).toFixed(2)} MB` : `${(v / 1e3).toFixed(1)} KB`) : v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(1)} ms`);
+/** A figure as the tables print it: the key's unit (ms, or bytes as KB / MB). */
+export const fmt = (key: string, v: number) => (key.endsWith('bytes') ? (v >= 1e6 ? `${(v / 1e6).toFixed(2)} MB` : `${(v / 1e3).toFixed(1)} KB`) : v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(1)} ms`);
 
 /** One table, one row per measurement, ratio ours/peer per peer (< 1 means ours is smaller or faster). */
 export function compareTable(results: DriverResult[]): string {

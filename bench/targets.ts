@@ -3,7 +3,7 @@
  * RESULTS.md says which are met, so nobody has to work it out from the table
  * (or take a summary's word for it).
  */
-import { median, type DriverResult } from './compare.ts';
+import { fmt, median, type DriverResult } from './compare.ts';
 
 const OURS = 'ours';
 const PLAYWRIGHT = '@playwright/mcp';
@@ -15,7 +15,7 @@ interface Target {
   judge(m: (server: string, key: string) => number | undefined): { figures: string; met: boolean } | null;
 }
 
-const ms = (v: number) => `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ms`;
+const ms = (v: number) => fmt('ms', v);
 const times = (peer: number, ours: number) => `${(peer / ours).toFixed(1)}×`;
 
 const TARGETS: Target[] = [
@@ -52,7 +52,7 @@ const TARGETS: Target[] = [
       const ours = m(OURS, 'tools/list bytes');
       const peer = m(PLAYWRIGHT, 'tools/list bytes');
       if (ours === undefined || peer === undefined) return null;
-      return { figures: `${(ours / 1e3).toFixed(1)} KB vs ${(peer / 1e3).toFixed(1)} KB`, met: ours < peer };
+      return { figures: `${fmt('bytes', ours)} vs ${fmt('bytes', peer)}`, met: ours < peer };
     },
   },
 ];

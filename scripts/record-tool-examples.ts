@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHome, freePort, McpServerProcess } from '../e2e/helpers/agent-server.ts';
 import { removeDir, tempDir } from '../e2e/helpers/paths.ts';
+import { refOf } from '../e2e/helpers/refs.ts';
 import { html, TestServer } from '../e2e/helpers/server.ts';
 import { EXAMPLES_FILE, type ToolExample } from './gen-tool-docs.ts';
 
@@ -82,11 +83,7 @@ export async function recordExamples(): Promise<Record<string, ToolExample>> {
 async function script(call: Call, shop: string, docs: string, tmp: string): Promise<void> {
   await call('browser_navigate', { url: shop });
   const snapshot = await call('browser_snapshot', { interactive: true });
-  const ref = (line: string) => {
-    const found = new RegExp(`${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*\\[ref=(e\\d+)\\]`).exec(snapshot)?.[1];
-    if (!found) throw new Error(`no ref for ${line} in:\n${snapshot}`);
-    return found;
-  };
+  const ref = (line: string) => refOf(snapshot, line);
   await call('browser_find', { role: 'button', name: 'Add to cart' });
   await call('browser_click', { ref: ref('button "Add to cart"') });
   await call('browser_wait_for', { text: 'Added to cart' });

@@ -26,7 +26,6 @@ export async function waitForText(tabId: number, text: string | undefined, textG
   if (textGone !== undefined) conditions.push({ text: textGone, appear: false });
   const what = conditions.map((c) => `text "${c.text}" to ${c.appear ? 'appear' : 'disappear'}`).join(' and ');
   const started = Date.now();
-  const waited = () => what;
   for (let slice = 0; ; slice++) {
     const frames = await frameIds(tabId);
     if (frames.length === 1) {
@@ -34,18 +33,18 @@ export async function waitForText(tabId: number, text: string | undefined, textG
         // The text may come on the next page (a sign-in's redirect): the wait goes on there.
         const sliceEnd = Math.min(deadline, Date.now() + SLICE_MS);
         const result = await throughNavigations(tabId, sliceEnd, signal, (timeoutMs, waitedMs) => sendToFrame(tabId, 0, { type: 'waitFor', text, textGone, state: 'visible', timeoutMs, waitedMs }));
-        return slice === 0 ? result.detail : waited();
+        return slice === 0 ? result.detail : what;
       } catch (error) {
         if (!(error instanceof AgentError && (error.code === 'TIMEOUT' || error.code === 'NAV_ABORTED'))) throw error;
       }
     } else {
       const seen = await look(tabId, frames, conditions);
-      if (seen === null) return slice === 0 ? `${what} (it already had)` : waited();
+      if (seen === null) return slice === 0 ? `${what} (it already had)` : what;
     }
     if (Date.now() >= deadline || signal.aborted) {
       const all = await frameIds(tabId);
       const seen = await look(tabId, all, conditions);
-      if (seen === null) return waited();
+      if (seen === null) return what;
       const where = all.length > 1 ? ` (looked in all ${all.length} frames)` : '';
       throw new AgentError('TIMEOUT', `Waited ${Date.now() - started} ms for ${what}${where}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`);
     }
