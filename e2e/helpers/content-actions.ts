@@ -3,11 +3,9 @@
  * real Chromium without the extension (e2e/entries/actions-entry.ts): specs
  * call its requests and see what the agent would, values and errors.
  */
-import { test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { ContentRequest } from '../../src/shared/content-messages.ts';
-import { bundleForPage } from './bundle.ts';
-import { TestServer, html } from './server.ts';
+import { bundledPages } from './bundled-pages.ts';
 import type * as ActionsApi from '../entries/actions-entry.ts';
 
 declare global {
@@ -17,26 +15,7 @@ declare global {
   }
 }
 
-const bundle = bundleForPage('e2e/entries/actions-entry.ts', '__actions');
-let server: TestServer | undefined;
-let pageCount = 0;
-
-/** Call once at the top of a spec: a server of its own serves its pages from 127.0.0.1. */
-export function servePages(): void {
-  test.beforeAll(async () => {
-    server = await new TestServer().start();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    server = undefined;
-  });
-}
-
-export async function load(page: Page, body: string, title?: string): Promise<void> {
-  if (!server) throw new Error('call servePages() at the top of the spec');
-  await page.goto(server.page(`/p${++pageCount}`, html(body, title)));
-  await page.addScriptTag({ content: bundle });
-}
+export const { servePages, load } = bundledPages('e2e/entries/actions-entry.ts', '__actions');
 
 export type Outcome = { ok: true; value: any } | { ok: false; code: string; message: string };
 

@@ -3,10 +3,8 @@
  * (e2e/entries/snapshot-entry.ts): specs load HTML into a plain page served
  * from 127.0.0.1 and read the snapshot text an agent would.
  */
-import { test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { bundleForPage } from './bundle.ts';
-import { TestServer, html } from './server.ts';
+import { bundledPages } from './bundled-pages.ts';
 import type * as SnapshotApi from '../entries/snapshot-entry.ts';
 
 declare global {
@@ -15,20 +13,7 @@ declare global {
   }
 }
 
-const bundle = bundleForPage('e2e/entries/snapshot-entry.ts', '__snap');
-let server: TestServer | undefined;
-let pageCount = 0;
-
-/** Call once at the top of a spec: a server of its own serves its pages. */
-export function servePages(): void {
-  test.beforeAll(async () => {
-    server = await new TestServer().start();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-    server = undefined;
-  });
-}
+export const { servePages, load } = bundledPages('e2e/entries/snapshot-entry.ts', '__snap');
 
 export interface SnapOptions {
   interactive?: boolean;
@@ -37,12 +22,6 @@ export interface SnapOptions {
   viewportOnly?: boolean;
   refPrefix?: string;
   refFloor?: number;
-}
-
-export async function load(page: Page, body: string): Promise<void> {
-  if (!server) throw new Error('call servePages() at the top of the spec');
-  await page.goto(server.page(`/p${++pageCount}`, html(body)));
-  await page.addScriptTag({ content: bundle });
 }
 
 export async function snapshot(page: Page, options: SnapOptions = {}): Promise<string> {
