@@ -29,6 +29,8 @@ export type Handlers = { [M in Method]: (params: Params<M>, ctx: CommandContext)
 
 /** Commands to one tab (or, without a tab, one session) run in order; different tabs in parallel. */
 const enqueue = takingTurns();
+/** Each session's requests, in the order they came, while their tab is learned. */
+const admit = takingTurns();
 
 export function createRouter(handlers: Handlers): (request: RequestMessage) => Promise<ResponseMessage> {
   return async (request) => {
@@ -74,24 +76,33 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
   if (!parsed.success) throw new AgentError('INVALID_PARAMS', `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
   const params = parsed.data as Params<Method> & { tabId?: number };
   const { session } = request;
-  await resumeSession(session);
-  if (await isManaged()) await claimManagedTabs(session);
-  // Isolation: a session names only its own tabs; without tabId it gets its current tab.
-  if ('tabId' in METHODS[method].params.shape) {
-    params.tabId = (await sessionTab(session, params.tabId)) ?? undefined;
-  }
   const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   // A timeout the caller gave is theirs to spend waiting; the default one is not (DEFAULT_ACTION_WAIT_MS).
   const actionWaitMs = request.timeoutMs === undefined ? Math.min(DEFAULT_ACTION_WAIT_MS, waitBudget(timeoutMs)) : waitBudget(timeoutMs);
   const handler = handlers[method] as (p: Params<Method>, ctx: CommandContext) => Promise<unknown>;
-  const key = params.tabId !== undefined ? `tab:${params.tabId}` : `session:${session.id}`;
-  const tabId = params.tabId;
-  return enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session }))).catch(async (error: unknown) => {
-    // Timed out because the page itself is blocked, or is being replaced by a navigation that does
-    // not commit: say that (blocked: later commands learn it at once). An open dialog says so itself.
-    if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
-    throw error;
+  // Learning the tab takes awaits (storage, the tabs API) of varying length: a session's requests
+  // take turns at it, so each joins its tab's queue in the order it came (seen: typed keys out of order).
+  const { run } = await admit(`session:${session.id}`, async () => {
+    await resumeSession(session);
+    if (await isManaged()) await claimManagedTabs(session);
+    // Isolation: a session names only its own tabs; without tabId it gets its current tab.
+    if ('tabId' in METHODS[method].params.shape) {
+      params.tabId = (await sessionTab(session, params.tabId)) ?? undefined;
+    }
+    const tabId = params.tabId;
+    const key = tabId !== undefined ? `tab:${tabId}` : `session:${session.id}`;
+    const run = enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session })));
+    // Not awaited here: the next request is admitted while this one runs.
+    return {
+      run: run.catch(async (error: unknown) => {
+        // Timed out because the page itself is blocked, or is being replaced by a navigation that does
+        // not commit: say that (blocked: later commands learn it at once). An open dialog says so itself.
+        if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
+        throw error;
+      }),
+    };
   });
+  return run;
 }
 
 function withTimeout<T>(method: string, timeoutMs: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
