@@ -245,13 +245,15 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect((await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') })).text).not.toContain('It opened');
 });
 
-test('a click that expands an accordion or a <details> lists the controls it showed', async ({ agent }) => {
+test('a click that expands an accordion, a <details> or a menu that names no popup lists the controls it showed', async ({ agent }) => {
   const snap = await open(
     agent,
     '/disclose',
     `<button id="faq" aria-expanded="false" aria-controls="answer">Shipping</button>
      <div id="answer" hidden><a href="#rates">Rates</a> <a href="#zones">Zones</a></div>
      <details><summary>Advanced options</summary><label><input type="checkbox"> Debug mode</label></details>
+     <button id="acts" aria-haspopup="true" onclick="actions.hidden = !actions.hidden">Actions</button>
+     <ul id="actions" hidden><li><button>Rename</button></li><li><button>Archive</button></li></ul>
      <script>faq.onclick = () => { const open = faq.getAttribute('aria-expanded') === 'true'; faq.setAttribute('aria-expanded', String(!open)); answer.hidden = open; };</script>`,
   );
   const faq = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') });
@@ -259,6 +261,9 @@ test('a click that expands an accordion or a <details> lists the controls it sho
   const details = await agent.server.ok('browser_click', { ref: refOf(snap, 'Advanced options') });
   expect(details.text).toMatch(/It showed:\n- checkbox "Debug mode" \[ref=e\d+\]/);
   await agent.server.ok('browser_check', { ref: refOf(details.text, 'checkbox "Debug mode"') });
+  // aria-haspopup promises a menu without saying which element it is (no aria-controls): what became visible is listed.
+  const actions = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Actions"') });
+  expect(actions.text).toMatch(/It showed:\n- button "Rename" \[ref=e\d+\]\n- button "Archive" \[ref=e\d+\]/);
   // Collapsing it shows nothing.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
 });

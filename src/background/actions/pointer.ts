@@ -37,7 +37,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   // What it showed, asked only when the located element or the guard said it may have: other clicks pay nothing.
   const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
     : point.discloses ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
-    : point.opens ? await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS })
+    : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
     : {};
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
@@ -65,6 +65,12 @@ async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, reques
   return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
 }
 
+/** A menu button's menu (the popup it names), else whatever else became visible (a menu it names no popup for). */
+async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+  const popup = await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS });
+  return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs });
+}
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type ShownResult = { maxRef: number } & Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
 
@@ -74,9 +80,7 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   const spec = targetSpec(params)!;
   const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
   const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
-  // A menu button's menu, else whatever else became visible.
-  const popup = point.opens ? await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS }) : {};
-  const shown = popup.opened ? popup : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS });
+  const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS });
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 

@@ -57,8 +57,9 @@ function dispatch(request: ContentRequest): Run | undefined {
         if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
           armGuard(element);
           noteDialogs();
-          // What a disclosure shows once clicked is listed like what a hover shows.
-          if (located.discloses) noteShown();
+          // What a disclosure shows once clicked is listed like what a hover shows; so is a
+          // menu whose button names no popup to look in (openedPopup finds nothing there).
+          if (located.discloses || located.opens) noteShown();
         }
         if (request.options.noteShown) noteShown();
         return located;

@@ -42,6 +42,8 @@ const LISTING_POPUPS = new Set(['true', 'menu', 'listbox', 'tree', 'grid']);
  * there focuses it, and typing brings its suggestions.
  */
 export function closedPopupOwner(el: Element): Element | null {
+  // A <select>'s list is drawn by the browser, outside the page: nothing there to report.
+  if (el instanceof HTMLSelectElement) return null;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable) return null;
   const haspopup = el.getAttribute('aria-haspopup');
   const owner = haspopup !== null ? (LISTING_POPUPS.has(haspopup) ? el : null) : getRole(el) === 'combobox' ? el : null;

@@ -55,8 +55,7 @@ async function optionsShown(owner: Element, refPrefix: string, waitMs: number, b
   for (;;) {
     const now = performance.now();
     const popup = popupOf(owner);
-    // Open, but it names no popup to look in: nothing to wait for.
-    if (!popup && owner.getAttribute('aria-expanded') === 'true' && !owner.hasAttribute('aria-controls') && !owner.hasAttribute('aria-owns')) return undefined;
+    if (!popup && namesNoPopup(owner)) return undefined;
     const options = visibleOptions(popup);
     const key = options.map((o) => o.textContent).join('\n');
     first ??= key;
@@ -75,4 +74,14 @@ async function optionsShown(owner: Element, refPrefix: string, waitMs: number, b
     if (now - start >= waitMs) return undefined;
     await nextFrame();
   }
+}
+
+/**
+ * Nothing to wait for: it names no popup and will not name one, as it is open
+ * already or never says whether it is (aria-expanded="false" may turn true and
+ * bring aria-controls with it, as Headless UI's menus do). The caller looks
+ * for what became visible instead.
+ */
+function namesNoPopup(owner: Element): boolean {
+  return !owner.hasAttribute('aria-controls') && !owner.hasAttribute('aria-owns') && owner.getAttribute('aria-expanded') !== 'false';
 }
