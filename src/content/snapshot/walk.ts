@@ -288,9 +288,10 @@ class Walker {
     // inline-block and friends separate words but do not start a new text line.
     const spaced = !block && display !== 'inline' && display !== 'contents';
     // What a flattened element leaves between its parent's text and its own. A label around
-    // its control keeps its text apart, so the formatter can tell it is the control's name:
-    // two such labels in a row otherwise ran together ("Newsletter Shipping").
-    const sep: Kid | null = block || (tag === 'label' && wrapsItsControl(el as HTMLLabelElement)) ? BREAK : spaced ? ' ' : null;
+    // or beside its control keeps its text apart, so the formatter can tell it is the control's
+    // name: two such labels in a row ran together ("Newsletter Shipping"), and so did an error
+    // message with the next field's label ("Enter a valid email Password").
+    const sep: Kid | null = block || (tag === 'label' && besideItsControl(el as HTMLLabelElement)) ? BREAK : spaced ? ' ' : null;
 
     if (role === null || (wrapper && !refable)) {
       // No role, or a generic wrapper with nothing to say: its children belong to the parent.
@@ -341,8 +342,20 @@ class Walker {
   }
 }
 
-/** `<label><input type=checkbox> Newsletter</label>`, not `<label for>` away from its field. */
-function wrapsItsControl(label: HTMLLabelElement): boolean {
+/**
+ * `<label><input type=checkbox> Newsletter</label>`, or `<label for>` with
+ * nothing but white space between it and its field; not a label inside a
+ * sentence away from its field ("I read the <label for=t>terms</label> today").
+ */
+function besideItsControl(label: HTMLLabelElement): boolean {
   const control = label.control;
-  return control !== null && label.contains(control);
+  if (!control) return false;
+  if (label.contains(control)) return true;
+  return nextAcrossSpace(label, 'nextSibling') === control || nextAcrossSpace(label, 'previousSibling') === control;
+}
+
+function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling'): Node | null {
+  let next = node[direction];
+  while (next && next.nodeType === 3 && !/\S/.test((next as Text).data)) next = next[direction];
+  return next;
 }
