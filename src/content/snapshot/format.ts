@@ -207,7 +207,7 @@ function contentName(node: SNode): string | undefined {
     return hasLabel(el) || (role === 'generic' && node.refable) ? undefined : '';
   }
   // A table cell around other lines: its name would only repeat them, so it is not printed.
-  if (role === 'cell' && !node.refable && kids.some(isNode)) return hasLabel(el) ? undefined : '';
+  if ((role === 'cell' || role === 'gridcell') && !node.refable && kids.some(isNode)) return hasLabel(el) ? undefined : '';
   if (!NAME_FROM_CONTENT_ROLES.has(role) || kids.length !== 1 || typeof kids[0] !== 'string') return undefined;
   if (el.firstElementChild || el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) return undefined;
   // <option label>, and a <label> of a <button>, come before the content. Not through

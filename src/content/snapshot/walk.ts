@@ -311,6 +311,9 @@ class Walker {
       this.ownedChildren(el, node.kids, inView);
       this.wantText = wantText;
     }
+    // A grid cell around its own control (a date picker's day button): the control is what an
+    // agent acts on, and a ref on each cell too only doubles the grid's lines of refs.
+    if (role === 'gridcell' && refable && this.refs > refsBefore) node.refable = refable = false;
     if (byHandler && refable && this.refs > refsBefore) {
       // A handler on a container (event delegation, a card around its own buttons): the
       // controls inside are what an agent acts on. Printed as if it had no handler.
