@@ -62,6 +62,17 @@ test.describe('browser_evaluate', () => {
     expect(caused.text).toContain('EXECUTION_ERROR: Error: load failed (caused by RangeError: bad page size) at line 1');
   });
 
+  test('statements passed as function are refused with what to pass instead; a function after a comment runs', async ({ agent }) => {
+    for (const code of ['throw new Error("boom")', 'document.title']) {
+      const result = await agent.server.call('browser_evaluate', { function: code });
+      expect(result.text).toContain('INVALID_PARAMS: function must be a function, e.g. "() => document.title"');
+      expect(result.text).toContain('pass expression instead');
+    }
+    for (const fn of ['// the title\n() => document.title', 'async function () { return document.title; }', 'el => 1']) {
+      expect((await agent.server.call('browser_evaluate', { function: fn })).isError).toBe(false);
+    }
+  });
+
   test('a runaway loop is stopped before the call times out, and the page still answers', async ({ agent }) => {
     const result = await agent.server.call('browser_evaluate', { expression: 'while (true) {}', timeout: 3000 });
     expect(result.isError).toBe(true);

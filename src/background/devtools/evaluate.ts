@@ -42,6 +42,10 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
   if (params.ref && params.function === undefined) {
     throw new AgentError('INVALID_PARAMS', 'With ref, give a function that takes the element, e.g. "(el) => el.getBoundingClientRect()".');
   }
+  if (params.function !== undefined && !isFunctionSource(params.function)) {
+    // `(throw …)()` would fail with a SyntaxError, `(document.title)()` with "is not a function": neither says why.
+    throw new AgentError('INVALID_PARAMS', `function must be a function, e.g. "() => document.title" or "async () => { … return x; }"; it starts with ${JSON.stringify(params.function.trim().slice(0, 30))}. To run statements or an expression as they are, pass expression instead.`);
+  }
   if (params.ref) return callOnElement(tabId, params.ref, params.function!, params.await ?? true);
   // The function's own text starts on line 1, so error lines match the agent's code.
   const expression = params.function !== undefined ? `(${params.function})()` : params.expression!;
@@ -76,6 +80,15 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
   } finally {
     void cdp(tabId, 'Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
   }
+}
+
+// An arrow function (with or without parentheses, async or not) or a function expression,
+// after any comments.
+const FUNCTION_START = /^(async\b\s*)?(function\b|\(|[\p{L}_$][\p{L}\p{N}_$]*\s*=>)/u;
+const LEADING_COMMENTS = /^(\s+|\/\/[^\n]*(\n|$)|\/\*[\s\S]*?\*\/)*/;
+
+function isFunctionSource(source: string): boolean {
+  return FUNCTION_START.test(source.replace(LEADING_COMMENTS, ''));
 }
 
 type Send = <T>(method: string, params: object) => Promise<T>;
