@@ -139,6 +139,26 @@ test('wait_for outlives the page it started on: what comes with the next page af
   expect((await agent.server.ok('browser_wait_for', { ref, state: 'hidden' })).text).toMatch(/Waited \d+ ms for ref e\d+ to be hidden/);
 });
 
+test('a navigation the page being left starts on its own does not take the place of the one asked for', async ({ agent }) => {
+  const wanted = agent.pages.page('/wanted', html('<h1>Wanted</h1>', 'Wanted'), { delayMs: 400 });
+  agent.pages.page('/elsewhere', html('<h1>Elsewhere</h1>', 'Elsewhere'));
+  // A timer sends the page on while the slow page asked for is still on its way: Chrome lets it cancel ours.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/leaving', html(`<script>setTimeout(() => location.href = '/elsewhere', 100)</script>`, 'Leaving')) });
+  expect((await agent.server.ok('browser_navigate', { url: wanted })).text).toContain(`Navigated to ${wanted}\nTitle: Wanted`);
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Wanted"');
+  // Pages that keep sending the browser on (a few times here): cancelled twice, it says so rather than report their page.
+  const hop = (next: string) => html(`<p id="s">Hopping</p><script>
+    const n = +(sessionStorage.hops || 0);
+    if (n < 6) { sessionStorage.hops = n + 1; setTimeout(() => location.href = '${next}', 50); } else s.textContent = 'Settled';
+  </script>`, 'Hop');
+  agent.pages.page('/pong', hop('/ping'));
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/ping', hop('/pong')), waitUntil: 'commit' });
+  const cancelled = await agent.server.call('browser_navigate', { url: wanted });
+  expect(cancelled.text).toMatch(/NAV_ABORTED: Navigation to \S+\/wanted was cancelled twice by a navigation the page itself started, to \S+\/p[io]ng, which the tab now shows/);
+  await agent.server.ok('browser_wait_for', { text: 'Settled' });
+  expect((await agent.server.ok('browser_navigate', { url: wanted })).text).toContain('Title: Wanted');
+});
+
 test('back, forward and reload wait for the page; nothing to go back to is a note', async ({ agent }) => {
   const nav = await agent.server.ok('browser_tabs', { action: 'new' });
   expect(nav.text).toContain('Opened tab');

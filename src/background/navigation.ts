@@ -87,13 +87,24 @@ export async function navigateAndWait(
   // Network.enable again: on a blocked page it would wait for the renderer.
   await ensureAttached(tabId).catch(() => undefined);
   inflight.get(tabId)?.clear();
-  // A document still loading (an image that never ends) reports its load stopped, ERR_ABORTED, when ours replaces it.
-  const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
+  const attempt = async () => {
+    // A document still loading (an image that never ends) reports its load stopped, ERR_ABORTED, when ours replaces it.
+    const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
+    return waitForMainFrame(tabId, start, { ...options, replacing });
+  };
   // What the page asks for as it loads (a script's location.replace, <meta refresh=0>, a sign-on
   // hop): the page the agent wants is the next one. Followed a few times at most.
   const asked = watchPageRequests(tabId);
   try {
-    let outcome = await waitForMainFrame(tabId, start, { ...options, replacing });
+    let outcome = await attempt().catch((error: unknown) => {
+      // The page being left started a navigation of its own once ours was under way (a timer, a
+      // late script), and Chrome let it cancel ours: the agent still wants its page. Once more.
+      if (!(error instanceof Interrupted)) throw error;
+      return attempt();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Interrupted)) throw error;
+      throw new AgentError('NAV_ABORTED', `Navigation to ${options.expectUrl} was cancelled twice by a navigation the page itself started, to ${error.url}, which the tab now shows. Wait for that page to settle (browser_wait_for), then call browser_navigate again.`);
+    });
     for (let hop = 0; !outcome.download && options.waitUntil !== 'commit' && hop < MAX_CLIENT_REDIRECTS; hop++) {
       const onward = await clientRedirect(tabId, outcome.url, asked, options);
       if (!onward) break;
@@ -233,6 +244,13 @@ async function perhapsNavigation(
   }
 }
 
+/** Ours was cancelled by a navigation that began after it, which committed `url` instead. */
+class Interrupted extends Error {
+  constructor(readonly url: string) {
+    super(`interrupted by a navigation to ${url}`);
+  }
+}
+
 /** What `start` may tell the wait: the navigation is already under way (begun), or its page has already loaded (loaded). */
 interface WaitControl {
   begun(): void;
@@ -254,26 +272,35 @@ function waitForMainFrame(
     // A new document is on its way: a same-document change (a script's pushState) no longer ends the wait.
     let newDocument = false;
     let download: chrome.downloads.DownloadItem | undefined;
+    // Another main-frame navigation began after ours and before any commit (a server's redirect begins none).
+    let rival = false;
+    let committed = false;
     const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
       if (!isMain(d)) return;
       newDocument = true;
       if (!expectUrl || d.url === expectUrl) started = true;
+      else if (started && !committed) rival = true;
     };
-    const reached = (stage: WaitUntil) => (d: { tabId: number; frameId: number; url: string }) => {
-      if (!isMain(d) || d.url === leaving) return;
+    const reached = (stage: WaitUntil) => (d: { tabId: number; frameId: number; url: string; documentId?: string }) => {
+      // The page being replaced may still be loading (navigated to with waitUntil commit): its own load is not ours.
+      if (!isMain(d) || d.url === leaving || (replacing !== undefined && d.documentId === replacing)) return;
       if (stage === 'commit') newDocument = true;
       // Back/forward from the back-forward cache commits without a new request.
       if (stage === 'commit' && !expectUrl) started = true;
       if (!started) return;
+      if (stage === 'commit' && !committed) {
+        committed = true;
+        if (rival && d.url !== expectUrl) return finish(new Interrupted(d.url));
+      }
       const order: WaitUntil[] = ['commit', 'domcontentloaded', 'load'];
       if (order.indexOf(stage) >= order.indexOf(waitUntil === 'networkidle' ? 'load' : waitUntil)) finish(undefined, d.url);
     };
     const onCommitted = reached('commit');
     const domReady = reached('domcontentloaded');
     let loadCap: ReturnType<typeof setTimeout> | undefined;
-    const onDom = (d: { tabId: number; frameId: number; url: string }) => {
+    const onDom = (d: { tabId: number; frameId: number; url: string; documentId?: string }) => {
       domReady(d);
-      if (capLoad && waitUntil === 'load' && started && isMain(d) && !finished) {
+      if (capLoad && waitUntil === 'load' && started && isMain(d) && !finished && (replacing === undefined || d.documentId !== replacing)) {
         loadCap ??= setTimeout(() => finish(undefined, d.url, undefined, true), DEFAULT_LOAD_WAIT_MS);
       }
     };
@@ -313,7 +340,7 @@ function waitForMainFrame(
       if (!download) finish(new AgentError('NAV_TIMEOUT', `${expectUrl ?? 'The page'} did not finish loading in time (waiting for ${waitUntil}).`));
     };
 
-    function finish(error?: AgentError, url = '', downloaded?: DownloadFile, stillLoading = false) {
+    function finish(error?: Error, url = '', downloaded?: DownloadFile, stillLoading = false) {
       if (finished) return;
       finished = true;
       clearTimeout(loadCap);
