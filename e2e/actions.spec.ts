@@ -251,6 +251,18 @@ test('a field that does not end up holding the text says what it holds: a mask, 
   expect(plain.text).toBe('Typed into <input> named "Plain"');
 });
 
+test('a tab in typed text is a character in a textarea and the Tab key in a one-line field, which says where focus went', async ({ agent }) => {
+  const snap = await open(agent, '/typed-tabs', `<label>User <input id="u"></label><label>Password <input id="pw" type="password"></label>
+    <label>Code <textarea id="code"></textarea></label>`);
+  const code = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Code"'), text: 'def f():\n\treturn 1' });
+  expect(code.text).toBe('Typed into <textarea id="code"></textarea> named "Code"');
+  // The field before the tab holds its part, and is not said to hold less than it was given.
+  const login = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "User"'), text: 'ada\tsecret' });
+  expect(login.text).toBe(`Typed into <input id="u"> named "User"\nFocus: textbox "Password" [ref=${refOf(snap, 'textbox "Password"')}]`);
+  const values = await agent.server.ok('browser_evaluate', { function: '() => [u.value, pw.value, code.value]' });
+  expect(values.text).toContain('["ada", "secret", "def f():\\n\\treturn 1"]');
+});
+
 test('keys say where focus went, with a ref to act on: Tab between fields, arrows in a listbox', async ({ agent }) => {
   const snap = await open(agent, '/focus-moves', `<label>Name <input></label><label>Email <input></label>
     <div role="listbox" tabindex="0" aria-label="Fruits" onkeydown="if (event.key === 'ArrowDown') this.setAttribute('aria-activedescendant', 'pear')">

@@ -230,7 +230,8 @@ export interface ContentResults {
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
-  prepareType: { description: string; before?: string };
+  /** multiline: a <textarea> or an editor, where a tab in the text is a character, not the Tab key. */
+  prepareType: { description: string; before?: string; multiline?: true };
   watchDrop: null;
   dropOutcome: { reached: boolean; taken: boolean };
   /** replaced: read from the clicked element, which the page has since replaced. */

@@ -34,11 +34,14 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, text: params.text, clear: params.clear ?? false, timeoutMs: ctx.actionWaitMs });
+  // In a <textarea> or an editor a tab is part of the text (code, a table); in a one-line field it is
+  // the Tab key, which moves on to the next field ("name\tpassword").
+  const tabsMove = params.text.includes('\t') && !prepared.multiline;
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     for (const char of params.text) {
       if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
-      const key = keyForChar(char);
+      const key = char === '\t' && !tabsMove ? undefined : keyForChar(char);
       // Characters no US key produces (é, 日本) are inserted as text, as an IME would.
       if (key) await dispatchKey(tabId, key);
       else await insertText(tabId, char);
@@ -48,8 +51,12 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   });
   const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
-  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + params.text, effects);
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
+  // After a Tab the field holds the text before it; the rest went where focus went, which is said.
+  const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
+  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere, effects);
+  const moved = tabsMove ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
+  const focus = moved?.focus ? { focus: moved.focus } : {};
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...focus, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
 }
 
 export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext): Promise<Result<'pressKey'>> {

@@ -51,7 +51,8 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
   if (clear) selectAll(el);
   else caretAtEnd(el);
   const before = !clear && isTextInput(el) ? el.value : undefined;
-  return { description: located.description, ...(before !== undefined ? { before } : {}) };
+  const multiline = el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
+  return { description: located.description, ...(before !== undefined ? { before } : {}), ...(multiline ? { multiline } : {}) };
 }
 
 /**
