@@ -258,7 +258,7 @@ test('a tab in typed text is a character in a textarea and the Tab key in a one-
   expect(code.text).toBe('Typed into <textarea id="code"></textarea> named "Code"');
   // The field before the tab holds its part, and is not said to hold less than it was given.
   const login = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "User"'), text: 'ada\tsecret' });
-  expect(login.text).toBe(`Typed into <input id="u"> named "User"\nFocus: textbox "Password" [ref=${refOf(snap, 'textbox "Password"')}]`);
+  expect(login.text).toBe(`Typed into <input id="u"> named "User"\nFocus: textbox "Password" [ref=${refOf(snap, 'textbox "Password"')}]: ••••••••`);
   const values = await agent.server.ok('browser_evaluate', { function: '() => [u.value, pw.value, code.value]' });
   expect(values.text).toContain('["ada", "secret", "def f():\\n\\treturn 1"]');
 });
@@ -270,6 +270,10 @@ test('keys say where focus went, with a ref to act on: Tab between fields, arrow
   await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Name"') });
   const tab = await agent.server.ok('browser_press_key', { key: 'Tab' });
   expect(tab.text).toContain(`Focus: textbox "Email" [ref=${refOf(snap, 'textbox "Email"')}]`);
+  // What a key did to the field shows on the line, as a snapshot would print it.
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Email"'), text: 'ada@' });
+  const back = await agent.server.ok('browser_press_key', { key: 'Backspace' });
+  expect(back.text).toMatch(new RegExp(`Focus: textbox "Email" \\[ref=${refOf(snap, 'textbox "Email"')}\\]: ada$`, 'm'));
   await agent.server.ok('browser_press_key', { key: 'Tab' });
   const arrow = await agent.server.ok('browser_press_key', { key: 'ArrowDown' });
   expect(arrow.text).toContain(`Focus: listbox "Fruits" [ref=${refOf(snap, 'listbox "Fruits"')}], on option "Pear" [ref=`);

@@ -16,7 +16,8 @@ import { getName } from '../snapshot/names.ts';
 // outside takeSnapshot, so it must raise the floor the same way.
 import { raiseRefFloor } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
-import { deepActiveElement, stateSuffix } from '../snapshot/states.ts';
+import { deepActiveElement, stateSuffix, valueOf } from '../snapshot/states.ts';
+import { yamlValue } from '../snapshot/format.ts';
 import { isHiddenForAria } from '../snapshot/visibility.ts';
 import { undisplayedToggle } from '../snapshot/walk-rules.ts';
 import { clip, normalize } from './describe.ts';
@@ -61,8 +62,11 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   raiseRefFloor(request.refFloor);
   const active = deepActiveElement(document);
   if (!active || active === document.body || active === document.documentElement) return { line: null, maxRef: currentMaxRef() };
-  // Not marked [active]: the line says it is the focus.
-  let line = toFound(active, request.refPrefix, null).line;
+  // Not marked [active]: the line says it is the focus. With what the field holds, as in a
+  // snapshot: a key's effect on it (Backspace, ArrowUp in a number field) shows without one.
+  const found = toFound(active, request.refPrefix, null);
+  const value = found.name ? valueOf(active, found.role, true) : '';
+  let line = value ? `${found.line}: ${yamlValue(clip(value, 100))}` : found.line;
   const id = active.getAttribute('aria-activedescendant');
   const root = active.getRootNode() as Document | ShadowRoot;
   const descendant = id ? root.getElementById(id) : null;
