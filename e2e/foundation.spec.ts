@@ -10,6 +10,16 @@ test.describe('the whole chain: MCP client → server → extension → page', (
     expect(JSON.stringify(tools)).not.toContain(String(Number.MAX_SAFE_INTEGER));
   });
 
+  test('a parameter the tool does not have is refused, naming the one it takes instead and all it takes', async ({ agent }) => {
+    // Names another browser server uses: Playwright MCP's screenshot type and filename, chrome-devtools-mcp's uid.
+    const shot = await agent.server.call('browser_take_screenshot', { type: 'jpeg', filename: 'page.jpg' });
+    expect(shot.text).toBe('Error INVALID_PARAMS: browser_take_screenshot has no parameter "type" (use format), "filename" (use name). Its parameters: ref, selector, fullPage, format, quality, name, tabId, timeout.');
+    expect((await agent.server.call('browser_click', { uid: 'e1' })).text).toContain('browser_click has no parameter "uid" (use ref).');
+    // A typo, or another case.
+    expect((await agent.server.call('browser_navigate', { ulr: 'http://127.0.0.1/' })).text).toContain('has no parameter "ulr" (use url)');
+    expect((await agent.server.call('browser_snapshot', { Interactive: true })).text).toContain('has no parameter "Interactive" (use interactive)');
+  });
+
   test('navigate reports the final URL and title', async ({ agent }) => {
     const url = agent.pages.page('/hello', html('<h1>Hello</h1>', 'Hello page'));
     const result = await agent.server.ok('browser_navigate', { url });

@@ -13,6 +13,7 @@ import { errorResult, ToolResponse } from './response.ts';
 import type { Tool, ToolContext } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
 import { selectTools } from './caps.ts';
+import { unknownParams } from './unknown-params.ts';
 
 /** Added to every tool: the per-call timeout. */
 const COMMON = {
@@ -67,7 +68,10 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: s
       return errorResult('UNKNOWN_TOOL', `There is no tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}.`);
     }
     const parsed = entry.schema.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) return errorResult('INVALID_PARAMS', `${entry.tool.name}: ${describeIssues(parsed.error)}`);
+    if (!parsed.success) {
+      const unknown = unknownParams(entry.tool.name, parsed.error, Object.keys(entry.schema.shape));
+      return errorResult('INVALID_PARAMS', unknown ?? `${entry.tool.name}: ${describeIssues(parsed.error)}`);
+    }
     const { timeout, ...params } = parsed.data as Record<string, unknown> & { timeout?: number };
     const response = new ToolResponse();
     try {
