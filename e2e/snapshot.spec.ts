@@ -140,13 +140,19 @@ test('elements clickable only through handlers page script set get refs; delegat
   await agent.server.ok('browser_click', { ref: refOf(text, 'generic "Property row"') });
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('property clicked');
 
-  // React's onClick (React sets onclick on the element; its listener sits on the root).
+  // React's handlers: its listeners sit on the root; onClick sets onclick on the element, the others leave nothing there.
   agent.pages.page('/react-clicks.js', appBundle('react-clicks'), { contentType: 'text/javascript' });
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/react', html('<div id="root"></div><script src="/react-clicks.js"></script>', 'React')) });
   const react = (await agent.server.ok('browser_snapshot')).text;
   expect(react).toMatch(/- generic "Invoices" \[ref=e\d+\]\n- generic "Reports" \[ref=e\d+\]/);
   await agent.server.ok('browser_click', { ref: refOf(react, 'generic "Reports"') });
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Reports');
+  // A TodoMVC label edited on a double click, a menu item acting on mousedown.
+  expect(react).toMatch(/- listitem:\n +- generic "Buy milk" \[ref=e\d+\]/);
+  await agent.server.ok('browser_dblclick', { ref: refOf(react, 'generic "Buy milk"') });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('textbox "Edit todo"');
+  await agent.server.ok('browser_click', { ref: refOf(react, 'generic "Archive"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Archive');
 });
 
 test('a tab the user shares after it loaded: handlers its page set before still give refs, in its frames too', async ({ agent }) => {

@@ -102,7 +102,30 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     };
   }
 
+  // React listens on its root for every element and keeps each element's handlers in a property
+  // named `__reactProps$<random>`; only onClick leaves a trace the above sees (an `onclick`). So the
+  // handlers of the pointer events above (onDoubleClick on a TodoMVC label, onMouseDown on a menu
+  // item) are read from there: the key is found once on a few elements, then read on each.
+  const REACT_PROPS: Record<string, string> = {
+    click: 'onClick', dblclick: 'onDoubleClick', auxclick: 'onAuxClick', mousedown: 'onMouseDown', mouseup: 'onMouseUp',
+    pointerdown: 'onPointerDown', pointerup: 'onPointerUp', touchstart: 'onTouchStart', touchend: 'onTouchEnd', dragstart: 'onDragStart', drop: 'onDrop',
+  };
+  const reactProps = [...POINTER_EVENTS].map((type) => REACT_PROPS[type]).filter(Boolean);
+  let reactKey: string | undefined;
+  const noteReactHandlers = () => {
+    const elements = document.body?.getElementsByTagName('*');
+    if (!elements) return;
+    // Most elements of a React page carry the key; a page without React pays for a few looks.
+    for (let i = 0; !reactKey && i < Math.min(elements.length, 200); i++) reactKey = Object.keys(elements[i]).find((k) => k.startsWith('__reactProps$'));
+    if (!reactKey) return;
+    for (let i = 0; i < elements.length; i++) {
+      const props = (elements[i] as unknown as Record<string, Record<string, unknown> | undefined>)[reactKey];
+      if (props && reactProps.some((name) => typeof props[name] === 'function')) note(elements[i]);
+    }
+  };
+
   addEventListener.call(document, config.collect, (event: Event) => {
+    noteReactHandlers();
     all = all.filter((ref) => ref.deref() !== undefined);
     // A content script that just started (page load, extension reload) knows nothing yet and asks for all.
     const everything = (event as CustomEvent).detail === 'all';
