@@ -193,9 +193,25 @@ test('a stale ref never clicks anything and says to take a new snapshot', async 
   expect(result.text).toContain('STALE_REF');
   expect(result.text).toMatch(/snapshot/i);
   expect(await page.title()).toBe('Actions');
-  // A new snapshot gives the new button a new ref, never the old one.
+  // The one element like it that the page put in its place is named, with a ref of its own, and not clicked.
+  const like = /one like it is there now: button "Item" \[ref=(e\d+)\]\. Nothing was done; use that ref if it is the one you meant/.exec(result.text)?.[1];
+  expect(like).toBeDefined();
+  expect(like).not.toBe(ref);
+  // A new snapshot shows the new button with that ref, never the old one.
   const fresh = await agent.server.ok('browser_snapshot');
-  expect(refOf(fresh.text, 'button "Item"')).not.toBe(ref);
+  expect(refOf(fresh.text, 'button "Item"')).toBe(like);
+  await agent.server.ok('browser_click', { ref: like });
+  expect(await page.title()).toBe('new');
+  // Two alike: no guess.
+  await page.evaluate(() => { document.getElementById('list')!.innerHTML = '<button>Item</button><button>Item</button>'; });
+  expect((await agent.server.call('browser_click', { ref: like })).text).toContain('its element was removed from the page. Take a new snapshot');
+  // A ref only an error gave out is never given to another element of a later page in the tab.
+  await page.evaluate(() => (window as unknown as { rerender(): void }).rerender());
+  const again = /one like it is there now: button "Item" \[ref=(e\d+)\]/.exec((await agent.server.call('browser_click', { ref: like })).text)?.[1];
+  expect(again).toBeDefined();
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/stale-next', html('<button>Next</button>', 'Next')) });
+  const next = Number(refOf((await agent.server.ok('browser_snapshot')).text, 'button "Next"').slice(1));
+  expect(next).toBeGreaterThan(Number(again!.slice(1)));
 });
 
 test('fill and type drive a React controlled input and a Vue v-model', async ({ agent }) => {

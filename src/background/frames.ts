@@ -11,6 +11,7 @@ import { requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep } from './timing.ts';
+import { raiseRefFloor } from './tabs.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -55,7 +56,11 @@ export async function sendToFrame<T extends ContentRequest['type']>(
       continue;
     }
     if (!reply) throw await tabError(tabId, 'no answer', request.type);
-    if (!reply.ok) throw new AgentError(reply.error.code, reply.error.message);
+    if (!reply.ok) {
+      // A stale ref's error may name its replacement's ref: no later document may issue that number.
+      if (reply.maxRef) await raiseRefFloor(tabId, reply.maxRef);
+      throw new AgentError(reply.error.code, reply.error.message);
+    }
     return reply.value;
   }
 }

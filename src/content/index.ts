@@ -6,6 +6,7 @@ import browser from 'webextension-polyfill';
 import { CONTENT_PORT, FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
+import { currentMaxRef } from './snapshot/index.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { answerFrameHellos, childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
@@ -87,6 +88,8 @@ async function reply<T>(fn: () => T | Promise<T>): Promise<ContentReply<T>> {
   try {
     return { ok: true, value: await fn() };
   } catch (error) {
-    return { ok: false, error: toWireError(error) };
+    // Refs an error issued (a stale ref's replacement) raise the tab's floor too.
+    const maxRef = currentMaxRef();
+    return { ok: false, error: toWireError(error), ...(maxRef ? { maxRef } : {}) };
   }
 }

@@ -255,7 +255,8 @@ export interface ContentResults {
 /** Attribute `mark` sets; main-world code removes it after use. */
 export const MARK_ATTRIBUTE = 'data-llm-agent-mark';
 
-export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError };
+/** maxRef on an error: the highest ref the frame's document has issued, which its message may name. */
+export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError; maxRef?: number };
 
 /** Name of the port the service worker opens to a frame's content script (background/channel.ts). */
 export const CONTENT_PORT = 'llm-browser-agent';

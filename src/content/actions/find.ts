@@ -14,7 +14,7 @@ import { nonceFor } from '../snapshot-frame.ts';
 import { getName } from '../snapshot/names.ts';
 // raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
 // outside takeSnapshot, so it must raise the floor the same way.
-import { raiseRefFloor } from '../snapshot/refs.ts';
+import { noteIssuedAs, raiseRefFloor } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { deepActiveElement, stateSuffix, valueOf } from '../snapshot/states.ts';
 import { yamlValue } from '../snapshot/format.ts';
@@ -126,6 +126,7 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
   const role = getRole(el) ?? 'generic';
   const name = nameOf(el);
   const ref = refForElement(el, refPrefix);
+  noteIssuedAs(el, role, name);
   let line = role;
   if (name) line += ` ${JSON.stringify(clip(name, 100))}`;
   line += `${stateSuffix(el, role, active)} [ref=${ref}]`;
@@ -135,6 +136,21 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
     if (text) line += `: ${text}`;
   }
   return { ref, role, name, line };
+}
+
+/**
+ * The one element the page shows now with this role and name, as a line with
+ * its ref: what a page that re-rendered put where a stale ref's element was.
+ * Null when there is none, or more than one (then only a snapshot can tell).
+ */
+export function likeRemoved(role: string, name: string, refPrefix: string): string | null {
+  const root = document.body ?? document.documentElement;
+  if (!root) return null;
+  return withStyleCache(() => {
+    const wanted = normalize(name);
+    const found = byRole(root, role, wanted.toLowerCase(), undefined).filter((el) => normalize(nameOf(el)) === wanted);
+    return found.length === 1 ? toFound(found[0], refPrefix, null).line : null;
+  });
 }
 
 function byRole(root: Element, role: string | undefined, name: string | undefined, text: string | undefined): Element[] {

@@ -13,7 +13,7 @@ import { noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
-import { elementAt, find, focusedLine } from './find.ts';
+import { elementAt, find, focusedLine, likeRemoved } from './find.ts';
 import { locate } from './locate.ts';
 import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
@@ -22,6 +22,10 @@ import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
+import { suggestReplacementsWith } from '../snapshot/refs.ts';
+
+// A stale ref's error names the element a re-render put in its place.
+suggestReplacementsWith(likeRemoved);
 
 /** Requests that act on an element: the person watching sees it outlined. */
 const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);

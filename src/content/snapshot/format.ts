@@ -2,7 +2,7 @@ import { shadowRootOf } from './dom.ts';
 import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
-import { refForElement } from './refs.ts';
+import { noteIssuedAs, refForElement } from './refs.ts';
 import { placeholderOf, stateSuffix, valueOf } from './states.ts';
 import { BREAK } from './tree.ts';
 import { normalizeText } from './walk-rules.ts';
@@ -109,7 +109,10 @@ class Printer {
     let key = role;
     if (name) key += ` ${JSON.stringify(clip(name, MAX_NAME))}`;
     key += stateSuffix(el, role, this.options.active, node.ariaDisabled);
-    if (node.refable) key += ` [ref=${refForElement(el, this.options.refPrefix)}]`;
+    if (node.refable) {
+      key += ` [ref=${refForElement(el, this.options.refPrefix)}]`;
+      noteIssuedAs(el, role, nameOf(node));
+    }
     if (node.cursor) key += ` [cursor=${node.cursor}]`;
     // Something to tell a nameless control by: its test id or its icon.
     const hint = node.refable && !name ? hintFor(el) : '';

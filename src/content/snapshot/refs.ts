@@ -19,6 +19,14 @@ let maxIssued = 0;
 // only then is a number above maxIssued known never to have been given out.
 let floorKnown = false;
 let liveAfterLastPrune = 0;
+// What each ref was printed as (role and accessible name), kept after its element goes: a
+// stale ref's error can then point at the element the page put in its place.
+const issuedAs = new Map<number, { role: string; name: string }>();
+// The frame's ref prefix ('' or f<frameId>): the same for every ref of this document.
+let documentPrefix = '';
+/** The one element with this role and name now, as a line with its ref; null when there is none, or several. */
+type FindLike = (role: string, name: string, refPrefix: string) => string | null;
+let findLike: FindLike | null = null;
 
 const REF_PATTERN = /^(?:f[0-9A-Za-z_-]+)?e(\d+)$/;
 
@@ -51,7 +59,19 @@ export function formatRef(prefix: string, n: number): string {
 
 /** Issues (or reuses) the ref of `el` and renders it with the frame prefix. */
 export function refForElement(el: Element, refPrefix = ''): string {
+  documentPrefix = refPrefix;
   return formatRef(refPrefix, refNumberFor(el));
+}
+
+/** Records the role and name a ref'd element was printed with. */
+export function noteIssuedAs(el: Element, role: string, name: string): void {
+  const n = numberOf.get(el);
+  if (n !== undefined && name) issuedAs.set(n, { role, name });
+}
+
+/** How a stale ref's error finds what replaced its element (content/actions/find.ts; kept out of the engine). */
+export function suggestReplacementsWith(find: FindLike): void {
+  findLike = find;
 }
 
 export function currentMaxRef(): number {
@@ -79,10 +99,16 @@ export function resolveRef(ref: string): Element {
     if (floorKnown && n > maxIssued) {
       throw new AgentError('STALE_REF', `Ref ${ref} was never given out in this tab (it may be from another tab, or mistyped). Take a snapshot (browser_snapshot) and use a ref from it.`);
     }
-    const why = !elementOf.has(n)
-      ? 'it was not issued in this document (the page may have navigated or reloaded)'
-      : 'its element was removed from the page';
-    throw new AgentError('STALE_REF', `Ref ${ref} is stale: ${why}. Take a new snapshot (browser_snapshot) and use the new ref.`);
+    if (!elementOf.has(n)) {
+      throw new AgentError('STALE_REF', `Ref ${ref} is stale: it was not issued in this document (the page may have navigated or reloaded). Take a new snapshot (browser_snapshot) and use the new ref.`);
+    }
+    // A page that re-renders replaces elements with equal ones: the one now there, if there is exactly one.
+    const was = issuedAs.get(n);
+    const like = was && findLike?.(was.role, was.name, documentPrefix);
+    if (like) {
+      throw new AgentError('STALE_REF', `Ref ${ref} is stale: its element was removed from the page, and one like it is there now: ${like}. Nothing was done; use that ref if it is the one you meant, or take a new snapshot (browser_snapshot).`);
+    }
+    throw new AgentError('STALE_REF', `Ref ${ref} is stale: its element was removed from the page. Take a new snapshot (browser_snapshot) and use the new ref.`);
   }
   return el;
 }
@@ -90,6 +116,10 @@ export function resolveRef(ref: string): Element {
 // Drops entries whose element was garbage-collected, so the map stays the
 // size of the live set on pages that re-render constantly.
 function prune(): void {
-  for (const [n, weak] of elementOf) if (!weak.deref()) elementOf.delete(n);
+  for (const [n, weak] of elementOf) {
+    if (weak.deref()) continue;
+    elementOf.delete(n);
+    issuedAs.delete(n);
+  }
   liveAfterLastPrune = elementOf.size;
 }
