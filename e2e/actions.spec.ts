@@ -431,8 +431,13 @@ test('a link with target=_blank announces the new tab', async ({ agent }) => {
 });
 
 test('wait_for text, element state and timeout with what was seen', async ({ agent }) => {
-  await open(agent, '/wait', `<p id="status">Saving…</p><script>setTimeout(() => { document.getElementById('status').textContent = 'Saved'; }, 300)</script>`);
-  const waited = await agent.server.ok('browser_wait_for', { text: 'Saved' });
+  await open(agent, '/wait', '<p id="status">Saving…</p>');
+  // The text comes well after the wait has begun, however slow the machine is.
+  const waiting = agent.server.ok('browser_wait_for', { text: 'Saved' });
+  const page = await pageAt(agent.browser.context, '/wait');
+  await page.waitForTimeout(1000);
+  await page.evaluate(() => { document.getElementById('status')!.textContent = 'Saved'; });
+  const waited = await waiting;
   expect(waited.text).toMatch(/^Waited \d+ ms for text "Saved" to appear\.$/);
   const gone = await agent.server.ok('browser_wait_for', { textGone: 'Saving…' });
   expect(gone.text).toMatch(/^Waited \d+ ms for text "Saving…" to disappear \(it already had\)\.$/);
