@@ -219,7 +219,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   const snap = await open(
     agent,
     '/dialogs',
-    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><p id="out"></p>
+    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><p id="out"></p>
      <dialog id="editor" aria-labelledby="title"><h2 id="title">Edit profile</h2>
        <form method="dialog"><label>Name <input id="who"></label><button onclick="out.textContent = who.value">Save</button><button>Cancel</button></form></dialog>
      <script>
@@ -232,6 +232,15 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
          confirm.innerHTML = '<p>This cannot be undone.</p><button>Delete</button><button onclick="this.parentNode.remove()">Keep</button>';
          document.body.append(confirm);
        };
+       help.onclick = () => {
+         const dialog = document.createElement('div');
+         dialog.setAttribute('role', 'dialog');
+         dialog.setAttribute('aria-label', 'Help');
+         dialog.style.cssText = 'opacity: 0; transition: opacity .4s';
+         dialog.innerHTML = '<a href="#faq">FAQ</a> <button>Close</button>';
+         document.body.append(dialog);
+         requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.opacity = '1'; }));
+       };
      </script>`,
   );
   const edit = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit profile"') });
@@ -243,6 +252,9 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect(remove.text).toMatch(/It opened alertdialog "Delete account\?" \[ref=e\d+\]:\n- button "Delete" \[ref=e\d+\]\n- button "Keep"/);
   // A click that opens nothing lists nothing; closing one is no opening.
   expect((await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') })).text).not.toContain('It opened');
+  // One that fades in, as transition components do: added transparent, its fade begun a frame later.
+  const help = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Help"') });
+  expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);
 });
 
 test('a click that expands an accordion, a <details> or a menu that names no popup lists the controls it showed', async ({ agent }) => {

@@ -15,6 +15,7 @@ import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
 import { watchInvalidAround } from './validation.ts';
+import { isAnimated } from './animated.ts';
 
 export interface LocateResult extends Located {
   element: Element;
@@ -185,21 +186,6 @@ function whyHidden(el: Element): string {
 function centerOf(el: Element): { x: number; y: number } {
   const r = el.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-}
-
-/** A running animation or transition on the element or any ancestor (through shadow hosts). */
-function isAnimated(el: Element): boolean {
-  const running = document.getAnimations();
-  if (!running.length) return false;
-  const targets = new Set<Element>();
-  for (const animation of running) {
-    const target = (animation.effect as KeyframeEffect | null)?.target;
-    if (target && animation.playState === 'running') targets.add(target);
-  }
-  for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
-    if (targets.has(node)) return true;
-  }
-  return false;
 }
 
 /** How many frames in a row an animated element's box must stay put to count as stopped. */

@@ -11,6 +11,7 @@ import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
 import { afterDomChange } from '../dom-change.ts';
+import { animationTargets, inAnimated } from './animated.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -55,7 +56,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). */
 export function noteDialogs(): void {
-  dialogsBefore = new WeakSet(shown(document.querySelectorAll(DIALOGS)));
+  dialogsBefore = new WeakSet(displayed(document.querySelectorAll(DIALOGS)));
   dialog = null;
 }
 
@@ -63,7 +64,7 @@ export function noteDialogs(): void {
 export function dialogOpened(): boolean {
   const before = dialogsBefore;
   dialogsBefore = null;
-  const opened = before && shown(document.querySelectorAll(DIALOGS)).find((el) => !before.has(el));
+  const opened = before && displayed(document.querySelectorAll(DIALOGS)).find((el) => !before.has(el));
   dialog = opened ? new WeakRef(opened) : null;
   return !!opened;
 }
@@ -73,7 +74,7 @@ export function openedDialog(request: Extract<ContentRequest, { type: 'openedDia
   raiseRefFloor(request.refFloor);
   const opened = dialog?.deref();
   if (!opened?.isConnected) return { maxRef: currentMaxRef() };
-  const controls = shown(opened.querySelectorAll(CANDIDATES));
+  const controls = displayed(opened.querySelectorAll(CANDIDATES));
   return {
     opened: {
       popup: lineFor(opened, request.refPrefix, false),
@@ -88,6 +89,26 @@ function visibleCandidates(): Element[] {
   return shown(document.querySelectorAll(CANDIDATES));
 }
 
+/**
+ * Visible, counting opacity: a row's Delete button drawn with opacity 0 until
+ * hovered is not shown. Except while it fades in: a menu whose opacity
+ * transition has begun is transparent at the first look after the hover.
+ */
 function shown(elements: Iterable<Element>): Element[] {
-  return Array.from(elements).filter((el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && el.getClientRects().length > 0);
+  let animated: Set<Element> | undefined;
+  return displayed(elements).filter((el) => {
+    if (el.checkVisibility({ opacityProperty: true })) return true;
+    animated ??= animationTargets();
+    return inAnimated(el, animated);
+  });
+}
+
+/**
+ * Rendered and not visibility:hidden, whatever its opacity. What a dialog is
+ * judged by: right after the click that opens it, one that fades in is still
+ * transparent, its transition not even begun (a framework's enter class sets
+ * opacity 0 first), and so are the controls in it.
+ */
+function displayed(elements: Iterable<Element>): Element[] {
+  return Array.from(elements).filter((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0);
 }
