@@ -44,6 +44,31 @@ test('a covered element is not clicked; the error names the cover', async ({ age
   expect(await page.title()).toBe('clicked');
 });
 
+test('an element under a sticky header or a fixed bar is scrolled out from under it and clicked', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/pinned',
+    `<header style="position:sticky;top:0;height:80px;background:#eee">Shop</header>
+     <div style="height:1500px"></div><button id="under-header" onclick="this.textContent='Saved'">Save</button>
+     <div style="height:400px"></div><button id="under-bar" onclick="this.textContent='Sent'">Send</button><div style="height:1500px"></div>
+     <div style="position:fixed;bottom:0;left:0;right:0;height:100px;background:#333;color:#fff">We use cookies</div>`,
+  );
+  const page = await pageAt(agent.browser.context, '/pinned');
+  // The page was scrolled so that the header hides the one button, then the bar the other.
+  const hidden = (id: string) => page.evaluate((id) => {
+    const box = document.getElementById(id)!.getBoundingClientRect();
+    return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)?.id !== id;
+  }, id);
+  await page.evaluate(() => window.scrollBy(0, document.getElementById('under-header')!.getBoundingClientRect().top - 30));
+  expect(await hidden('under-header')).toBe(true);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(await page.evaluate(() => document.getElementById('under-header')!.textContent)).toBe('Saved');
+  await page.evaluate(() => window.scrollBy(0, document.getElementById('under-bar')!.getBoundingClientRect().bottom - innerHeight + 30));
+  expect(await hidden('under-bar')).toBe(true);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Send"') });
+  expect(await page.evaluate(() => document.getElementById('under-bar')!.textContent)).toBe('Sent');
+});
+
 test('an element replaced or covered in the moment of the click: the press is stopped, nothing else is clicked', async ({ agent }) => {
   // Hovering re-renders the row (as many list UIs do): the press would land on the new "Delete" button.
   const snap = await open(

@@ -43,6 +43,8 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
   // Frames in a row that kept the box where `previous` has it.
   let still = 0;
   let scrolled: Element | null = null;
+  // The places in the viewport tried so far to bring the element out from under a pinned cover.
+  let realigned: Realigned | null = null;
   let last: NotYet | null = null;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -75,7 +77,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         previous = null;
         still = 0;
       } else if (options.stable) {
-        const rect = JSON.stringify(at.getBoundingClientRect());
+        const rect: string = JSON.stringify(at.getBoundingClientRect());
         // Animations only advance with rendered frames; two samples within one
         // frame prove nothing (hidden tabs render none, so there time is enough).
         // A new frame needs both: one rendered (the timeline's time also moves
@@ -103,8 +105,19 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
           // Partly covered: the part a person can see and click. Said in the report, as
           // whatever covers the rest (a cookie bar, a sticky header) may be worth dismissing.
           const open = error.code === 'COVERED' ? uncoveredPoint(at) : null;
-          if (!open) throw new NotYet(error.code, error.message);
           const cover = deepElementFromPoint(point.x, point.y);
+          if (!open) {
+            // Under a header or bar pinned to the viewport (sticky, fixed), which stays put as the
+            // page scrolls: scrolled to another place in the viewport, the element comes out from under it.
+            const align: ScrollLogicalPosition | undefined = error.code === 'COVERED' && cover && isPinned(cover) ? nextAlignment(at, realigned) : undefined;
+            if (!align) throw new NotYet(error.code, error.message);
+            at.scrollIntoView({ block: align, inline: 'nearest', behavior: 'instant' });
+            realigned = { el: at, tried: ALIGNMENTS.indexOf(align) + 1 };
+            scrolled = at;
+            previous = null;
+            still = 0;
+            continue;
+          }
           aside = ` (at its uncovered part: ${cover ? describe(cover) : 'something'} covers its centre)`;
           point = open;
         }
@@ -127,6 +140,27 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
     }
     await nextFrame();
   }
+}
+
+/** Where in the viewport a covered element is scrolled to, in turn, before the cover is reported. */
+const ALIGNMENTS: ScrollLogicalPosition[] = ['center', 'end', 'start'];
+
+interface Realigned {
+  el: Element;
+  tried: number;
+}
+
+function nextAlignment(el: Element, realigned: Realigned | null): ScrollLogicalPosition | undefined {
+  return ALIGNMENTS[realigned?.el === el ? realigned.tried : 0];
+}
+
+/** It, or a box it is in, keeps its place in the viewport when the page scrolls. */
+function isPinned(el: Element): boolean {
+  for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+    const position = getComputedStyle(node).position;
+    if (position === 'fixed' || position === 'sticky') return true;
+  }
+  return false;
 }
 
 /** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
