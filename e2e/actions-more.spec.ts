@@ -333,6 +333,44 @@ test("a page's polling is not taken for what an action fetched", async ({ agent 
   expect(await text(agent, '#out')).toBe('Apple');
 });
 
+test('typing into a search box waits for its debounce and the request it then starts, so a snapshot right after shows the results', async ({ agent }) => {
+  agent.pages.page('/api/search', '["Ada Lovelace"]', { contentType: 'application/json', delayMs: 150 });
+  const snap = await open(
+    agent,
+    '/search',
+    `<label>Search <input id="q"></label><ul id="results"><li>Old result</li></ul>
+     <label>Filter <input id="f"></label><p id="filtered"></p>
+     <script>
+       let wait;
+       q.addEventListener('input', () => {
+         clearTimeout(wait);
+         wait = setTimeout(async () => {
+           const found = await (await fetch('/api/search?q=' + q.value)).json();
+           results.innerHTML = found.map((name) => '<li>' + name + '</li>').join('');
+         }, 300);
+       });
+       // As lodash's debounce: one timer from the first key, set again from inside itself until the keys have stopped for the wait.
+       let last = 0, timer = null;
+       const expired = () => {
+         const left = last + 300 - Date.now();
+         if (left > 0) return void (timer = setTimeout(expired, left));
+         timer = null;
+         filtered.textContent = 'Filtered by ' + f.value;
+       };
+       f.addEventListener('input', () => { last = Date.now(); timer ??= setTimeout(expired, 300); });
+     </script>`,
+  );
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Search"'), text: 'Ada', snapshot: true });
+  expect(typed.text).toMatch(/Request it started: GET \/api\/search\?q=Ada → 200 OK \(\d+ ms\)/);
+  expect(typed.text).toContain('- listitem: Ada Lovelace');
+  expect(typed.text).not.toContain('Old result');
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Filter"'), text: 'abc', delay: 150 });
+  expect(await text(agent, '#filtered')).toBe('Filtered by abc');
+  // A key counts as typing.
+  await agent.server.ok('browser_press_key', { ref: refOf(snap, 'textbox "Filter"'), key: 'Backspace' });
+  expect(await text(agent, '#filtered')).toBe('Filtered by ab');
+});
+
 test('what the page announces during an action (alert, status, aria-live) is quoted in its report, even a toast gone at once', async ({ agent }) => {
   agent.pages.page('/api/save', '{"ok":true}', { contentType: 'application/json', delayMs: 100 });
   const snap = await open(

@@ -104,6 +104,8 @@ export type ContentRequest =
   | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number; answered: boolean } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
+  /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
+  | { type: 'inputTimers'; maxMs: number }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number }
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
@@ -215,6 +217,7 @@ export interface ContentResults {
   fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
+  inputTimers: { waitedMs: number };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the
@@ -305,3 +308,18 @@ export const CLICK_HANDLER_TRACKER = {
 } as const;
 
 export type ClickHandlerTrackerConfig = typeof CLICK_HANDLER_TRACKER;
+
+/**
+ * The page-world tracker of timers set in input handlers (a debounce), installed
+ * with the click-handler tracker: `ask` on the document is answered at once with
+ * `answer`, whose detail is how many ms until the last such timer is due (0: none).
+ * Timers longer than maxMs (an autosave, a session timeout) are not counted.
+ */
+export const INPUT_TIMER_TRACKER = {
+  key: 'llm-browser-agent.input-timers',
+  ask: 'llm-browser-agent:ask-input-timers',
+  answer: 'llm-browser-agent:input-timers',
+  maxMs: 1000,
+} as const;
+
+export type InputTimerTrackerConfig = typeof INPUT_TIMER_TRACKER;

@@ -22,9 +22,10 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: ctx.actionWaitMs });
   if (prepared.mode === 'done') return { tabId, detail: prepared.description, via: 'dom' };
   // The content is selected: inserted text replaces it; Delete clears it.
-  const { effects } = await withEffects(tabId, ctx.signal, () =>
-    params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value),
-  );
+  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+    await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
+    await afterInputTimers(tabId, frameOf(spec));
+  });
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects)) };
 }
 
@@ -48,6 +49,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
       if (params.delay) await new Promise((resolve) => setTimeout(resolve, params.delay));
     }
     if (params.submit) await dispatchKey(tabId, parseChord('Enter').key);
+    await afterInputTimers(tabId, frameOf(spec));
   });
   const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
@@ -72,11 +74,26 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   }
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
-  const { effects } = await withEffects(tabId, ctx.signal, () => dispatchKey(tabId, chord.key, chord.modifiers), { fileChoosers: true });
+  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+    await dispatchKey(tabId, chord.key, chord.modifiers);
+    await afterInputTimers(tabId, frameOf(spec));
+  }, { fileChoosers: true });
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
   return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
+}
+
+/**
+ * How long the timers a page set on the input may run before the action ends
+ * without them: a search box's debounce is 150–500 ms. The requests they start
+ * are then waited for as any the action started (effects.ts).
+ */
+const INPUT_TIMERS_MS = 1000;
+
+/** Until the timers the page's input handlers set have run: what the keys set off later is the action's too. */
+async function afterInputTimers(tabId: number, frameId: number): Promise<void> {
+  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS });
 }
 
 /** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */

@@ -15,6 +15,7 @@ import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
 import { elementAt, find, focusedLine, likeRemoved } from './find.ts';
 import { locate } from './locate.ts';
+import { afterInputTimers } from './input-timers.ts';
 import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
 import { customOptions, selectOption } from './select.ts';
@@ -72,6 +73,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => guardOutcome();
     case 'focused':
       return () => focusedLine(request);
+    case 'inputTimers':
+      return () => afterInputTimers(request.maxMs);
     case 'openedPopup':
       return () => openedPopup(request);
     case 'revealed':

@@ -1,0 +1,76 @@
+import type { InputTimerTrackerConfig } from '../../shared/content-messages.ts';
+
+/**
+ * A search box that fetches as you type waits a moment after the last key
+ * (a debounce: setTimeout in its input handler), then asks its server. So an
+ * action that types returns before the results it caused are there, and a
+ * snapshot right after shows the old list. This tracker, in the page's own
+ * world of agent tabs, notes the timers set while a trusted key or input
+ * event is handled, and those set by such a timer when it runs (lodash's
+ * debounce sets its timer again for the rest of the wait; RxJS uses
+ * setInterval), so the worker can wait for them to run and then for the
+ * requests they start.
+ *
+ * `trackInputTimers` is sent as source text: it must not refer to anything
+ * outside itself (types aside).
+ */
+export function trackInputTimers(config: InputTimerTrackerConfig): void {
+  const key = Symbol.for(config.key);
+  const global = window as unknown as Record<symbol, boolean | undefined>;
+  if (global[key]) return; // once per document (runImmediately and a re-attach both run it again)
+  global[key] = true;
+
+  const INPUT_EVENTS = new Set(['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'compositionend']);
+  // Timer id → when it is due (performance.now()).
+  const pending = new Map<number, number>();
+  // Inside the callback of a timer we track: what it sets again is the same wait.
+  let inTracked = 0;
+  const fromInput = () => {
+    if (inTracked > 0) return true;
+    const event = (window as unknown as { event?: Event }).event;
+    return !!event && event.isTrusted && INPUT_EVENTS.has(event.type);
+  };
+
+  type Schedule = (handler: TimerHandler, delay?: number, ...args: unknown[]) => number;
+  const wrap = (name: 'setTimeout' | 'setInterval', clearName: 'clearTimeout' | 'clearInterval') => {
+    const schedule = window[name] as Schedule;
+    const clear = window[clearName] as (id?: number) => void;
+    (window as unknown as Record<string, Schedule>)[name] = function (this: unknown, handler: TimerHandler, delay?: number, ...args: unknown[]) {
+      const ms = Number(delay) || 0;
+      if (typeof handler !== 'function' || ms > config.maxMs || !fromInput()) return schedule.call(window, handler, delay, ...args);
+      let id = 0;
+      const run = function (this: unknown, ...callArgs: unknown[]) {
+        // An interval counts until its first run (RxJS clears it then).
+        pending.delete(id);
+        inTracked++;
+        try {
+          return (handler as (...a: unknown[]) => unknown).apply(this, callArgs);
+        } finally {
+          inTracked--;
+        }
+      };
+      id = schedule.call(window, run, delay, ...args);
+      pending.set(id, performance.now() + ms);
+      return id;
+    };
+    (window as unknown as Record<string, (id?: number) => void>)[clearName] = function (this: unknown, id?: number) {
+      if (id !== undefined) pending.delete(id);
+      return clear.call(window, id);
+    };
+  };
+  wrap('setTimeout', 'clearTimeout');
+  wrap('setInterval', 'clearInterval');
+
+  document.addEventListener(config.ask, () => {
+    const now = performance.now();
+    let due = 0;
+    for (const at of pending.values()) due = Math.max(due, at - now);
+    document.dispatchEvent(new CustomEvent(config.answer, { detail: Math.max(0, Math.ceil(due)) }));
+  });
+}
+
+/** The tracker as a script for Page.addScriptToEvaluateOnNewDocument. */
+export function inputTimerTrackerSource(config: InputTimerTrackerConfig): string {
+  // See clickHandlerTrackerSource: a bundler's __name() must resolve inside the page.
+  return `(() => { const __name = (f) => f; (${trackInputTimers.toString()})(${JSON.stringify(config)}); })();`;
+}

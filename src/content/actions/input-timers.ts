@@ -1,0 +1,36 @@
+/**
+ * Waiting for what typing set off later: the timers the page set in its input
+ * handlers (a search box's debounce), as the page-world tracker reports them
+ * (src/background/page-scripts/input-timers.ts). Without the tracker (a tab
+ * the agent does not control) there is no answer and nothing is waited for.
+ */
+import { INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
+
+/** Until the tracked timers have run (and those they set again), at most `maxMs`; how long that took. */
+export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: number }> {
+  const start = performance.now();
+  for (;;) {
+    const due = dueIn();
+    const left = maxMs - (performance.now() - start);
+    if (due <= 0 || left <= 0) break;
+    // A little past the due time: the timer's own task runs first.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(due + 5, left)));
+  }
+  return { waitedMs: Math.round(performance.now() - start) };
+}
+
+/** Asked and answered synchronously through DOM events, the only thing both worlds share. */
+function dueIn(): number {
+  let due = 0;
+  const listener = (event: Event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail === 'number') due = detail;
+  };
+  document.addEventListener(INPUT_TIMER_TRACKER.answer, listener);
+  try {
+    document.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ask));
+  } finally {
+    document.removeEventListener(INPUT_TIMER_TRACKER.answer, listener);
+  }
+  return due;
+}
