@@ -14,7 +14,7 @@ import { nonceFor } from '../snapshot-frame.ts';
 import { getName } from '../snapshot/names.ts';
 // raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
 // outside takeSnapshot, so it must raise the floor the same way.
-import { noteIssuedAs, raiseRefFloor } from '../snapshot/refs.ts';
+import { raiseRefFloor } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { deepActiveElement, stateSuffix, valueOf } from '../snapshot/states.ts';
 import { yamlValue } from '../snapshot/format.ts';
@@ -126,7 +126,6 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
   const role = getRole(el) ?? 'generic';
   const name = nameOf(el);
   const ref = refForElement(el, refPrefix);
-  noteIssuedAs(el, role, name);
   let line = role;
   if (name) line += ` ${JSON.stringify(clip(name, 100))}`;
   line += `${stateSuffix(el, role, active)} [ref=${ref}]`;

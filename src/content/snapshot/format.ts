@@ -2,7 +2,7 @@ import { shadowRootOf } from './dom.ts';
 import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
-import { noteIssuedAs, refForElement } from './refs.ts';
+import { refForElement, type Issued } from './refs.ts';
 import { placeholderOf, stateSuffix, valueOf } from './states.ts';
 import { BREAK } from './tree.ts';
 import { normalizeText } from './walk-rules.ts';
@@ -53,15 +53,17 @@ const DROP_DOWN_SHOWN = 10;
 // only has to tell lines apart; the full text is one full snapshot away.
 const MAX_FALLBACK_NAME = 40;
 
-export function format(root: SNode, options: FormatOptions): { lines: string[]; frames: FrameSlot[] } {
+/** `issued`: each ref'd line's element, role and name, in print order. */
+export function format(root: SNode, options: FormatOptions): { lines: string[]; frames: FrameSlot[]; issued: Issued[] } {
   const printer = new Printer(options);
   printer.kids(root.kids, 0, '');
-  return { lines: printer.lines, frames: printer.frames };
+  return { lines: printer.lines, frames: printer.frames, issued: printer.issued };
 }
 
 class Printer {
   readonly lines: string[] = [];
   readonly frames: FrameSlot[] = [];
+  readonly issued: Issued[] = [];
 
   constructor(private readonly options: FormatOptions) {}
 
@@ -111,7 +113,7 @@ class Printer {
     key += stateSuffix(el, role, this.options.active, node.ariaDisabled);
     if (node.refable) {
       key += ` [ref=${refForElement(el, this.options.refPrefix)}]`;
-      noteIssuedAs(el, role, nameOf(node));
+      this.issued.push({ el, role, name: nameOf(node) });
     }
     if (node.cursor) key += ` [cursor=${node.cursor}]`;
     // Something to tell a nameless control by: its test id or its icon.

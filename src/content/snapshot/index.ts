@@ -9,7 +9,7 @@ import { collectClickHandlers } from './click-handlers.ts';
 import { trustShadowlessSince, withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
-import { currentMaxRef, raiseRefFloor, refForElement, resolveRef } from './refs.ts';
+import { currentMaxRef, raiseRefFloor, recordIssued, refForElement, resolveRef } from './refs.ts';
 import { deepActiveElement } from './states.ts';
 import { walk } from './walk.ts';
 
@@ -48,10 +48,12 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   const shadowCalls = collectClickHandlers(doc);
   // One pass: styles, hidden-ness and names are computed once and the DOM
   // is only read, so the browser lays out at most once.
-  const { lines, frames } = withStyleCache(() => {
+  const { lines, frames, issued } = withStyleCache(() => {
     trustShadowlessSince(shadowCalls, doc);
     const tree = walk(root, { interactive: !!options.interactive, viewportOnly: !!options.viewportOnly });
     return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: deepActiveElement(doc), interactive: !!options.interactive, root });
   });
+  // Only a snapshot of the whole page tells a name that no other line has (refs.ts).
+  if (!options.root && !options.viewportOnly && depth === undefined) recordIssued(issued);
   return { lines, frames, maxRef: currentMaxRef() };
 }

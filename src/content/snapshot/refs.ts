@@ -63,10 +63,28 @@ export function refForElement(el: Element, refPrefix = ''): string {
   return formatRef(refPrefix, refNumberFor(el));
 }
 
-/** Records the role and name a ref'd element was printed with. */
-export function noteIssuedAs(el: Element, role: string, name: string): void {
-  const n = numberOf.get(el);
-  if (n !== undefined && name) issuedAs.set(n, { role, name });
+export interface Issued {
+  el: Element;
+  role: string;
+  name: string;
+}
+
+/**
+ * Records the role and name each ref'd line of a whole-page snapshot was
+ * printed with, for a later stale ref's error to look for. Only those no other
+ * line had: of two "Delete" buttons, the one left after a re-render may be
+ * another row's, and must not be offered for the first's.
+ */
+export function recordIssued(lines: Issued[]): void {
+  const count = new Map<string, number>();
+  const key = (line: Issued) => `${line.role}\u0000${line.name}`;
+  for (const line of lines) count.set(key(line), (count.get(key(line)) ?? 0) + 1);
+  for (const line of lines) {
+    const n = numberOf.get(line.el);
+    if (n === undefined) continue;
+    if (line.name && count.get(key(line)) === 1) issuedAs.set(n, { role: line.role, name: line.name });
+    else issuedAs.delete(n);
+  }
 }
 
 /** How a stale ref's error finds what replaced its element (content/actions/find.ts; kept out of the engine). */
