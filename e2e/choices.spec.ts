@@ -257,7 +257,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);
 });
 
-test('a click that expands an accordion, a <details> or a menu that names no popup lists the controls it showed', async ({ agent }) => {
+test('a click that expands an accordion, a <details>, a popover or a menu that names no popup lists the controls it showed', async ({ agent }) => {
   const snap = await open(
     agent,
     '/disclose',
@@ -266,6 +266,8 @@ test('a click that expands an accordion, a <details> or a menu that names no pop
      <details><summary>Advanced options</summary><label><input type="checkbox"> Debug mode</label></details>
      <button id="acts" aria-haspopup="true" onclick="actions.hidden = !actions.hidden">Actions</button>
      <ul id="actions" hidden><li><button>Rename</button></li><li><button>Archive</button></li></ul>
+     <button popovertarget="share">Share</button><div popover id="share"><a href="#mail">By email</a></div>
+     <button commandfor="more" command="toggle-popover">More</button><div popover id="more"><button>Print</button></div>
      <script>faq.onclick = () => { const open = faq.getAttribute('aria-expanded') === 'true'; faq.setAttribute('aria-expanded', String(!open)); answer.hidden = open; };</script>`,
   );
   const faq = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') });
@@ -276,6 +278,9 @@ test('a click that expands an accordion, a <details> or a menu that names no pop
   // aria-haspopup promises a menu without saying which element it is (no aria-controls): what became visible is listed.
   const actions = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Actions"') });
   expect(actions.text).toMatch(/It showed:\n- button "Rename" \[ref=e\d+\]\n- button "Archive" \[ref=e\d+\]/);
+  // A popover (HTML's popovertarget, or commandfor): a menu in the top layer that no ARIA attribute announces.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Share"') })).text).toMatch(/It showed:\n- link "By email" \[ref=e\d+\]/);
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More"') })).text).toMatch(/It showed:\n- button "Print" \[ref=e\d+\]/);
   // Collapsing it shows nothing.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
 });

@@ -166,7 +166,18 @@ function isPinned(el: Element): boolean {
 /** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
 function isCollapsed(el: Element): boolean {
   if (el.localName === 'summary') return el.parentElement instanceof HTMLDetailsElement && !el.parentElement.open;
+  if (closedPopoverOf(el)) return true;
   return el.getAttribute('aria-expanded') === 'false';
+}
+
+/**
+ * The closed popover a button shows (popovertarget, or commandfor with a
+ * popover command): a menu in the top layer that no ARIA attribute announces.
+ */
+function closedPopoverOf(el: Element): Element | null {
+  const invoker = el as Element & { popoverTargetElement?: Element | null; commandForElement?: Element | null; command?: string };
+  const target = invoker.popoverTargetElement ?? (invoker.command === 'toggle-popover' || invoker.command === 'show-popover' ? invoker.commandForElement : null);
+  return target && target.hasAttribute('popover') && !target.matches(':popover-open') ? target : null;
 }
 
 /**
