@@ -184,21 +184,24 @@ test('checking a box the page re-renders on change (a todo list) reports it chec
   expect((await agent.server.ok('browser_snapshot')).text).not.toContain('[checked]');
 });
 
-test('a hover lists what it showed: a row button drawn on :hover, a submenu, a tooltip that comes after a delay', async ({ agent }) => {
+test('a hover lists what it showed: a row button drawn on :hover, a submenu, tooltips that come after a delay', async ({ agent }) => {
   const snap = await open(
     agent,
     '/hover',
     `<style>li .delete { display: none } li:hover .delete { display: inline } nav li ul { display: none } nav li:hover ul { display: block }</style>
      <ul><li id="row">Buy milk <button class="delete">Delete</button></li></ul>
      <nav><ul><li><a href="#products">Products</a><ul><li><a href="#shoes">Shoes</a></li><li><a href="#hats">Hats</a></li></ul></li></ul></nav>
-     <span id="info" tabindex="0">Info</span> <p id="plain">Plain text</p>
+     <span id="info" tabindex="0">Info</span> <span id="slow" tabindex="0">Shipping</span> <p id="plain">Plain text</p>
      <script>
-       info.addEventListener('mouseenter', () => setTimeout(() => {
+       const tooltip = (el, text, delay) => el.addEventListener('mouseenter', () => setTimeout(() => {
          const tip = document.createElement('div');
          tip.setAttribute('role', 'tooltip');
-         tip.textContent = 'Prices include VAT';
+         tip.textContent = text;
          document.body.append(tip);
-       }, 100));
+       }, delay));
+       tooltip(info, 'Prices include VAT', 100);
+       // A tooltip library's longer delay: its timer is waited for, however long (up to a second).
+       tooltip(slow, 'Ships in 2 days', 600);
      </script>`,
   );
   expect(snap).not.toContain('Delete');
@@ -211,6 +214,7 @@ test('a hover lists what it showed: a row button drawn on :hover, a submenu, a t
   expect(menu.text).not.toContain('Delete');
   const tip = await agent.server.ok('browser_hover', { ref: refOf(snap, 'Info') });
   expect(tip.text).toMatch(/It showed:\n- tooltip "Prices include VAT"/);
+  expect((await agent.server.ok('browser_hover', { selector: '#slow' })).text).toMatch(/It showed:\n- tooltip "Ships in 2 days"/);
   // Nothing new: nothing said.
   expect((await agent.server.ok('browser_hover', { selector: '#plain' })).text).not.toContain('It showed');
 });

@@ -109,7 +109,8 @@ export type ContentRequest =
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number }
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
-  | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number }
+  /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
+  | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number; causal?: true }
   /** After a click whose guard said it opened a dialog: the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string; refFloor: number }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */

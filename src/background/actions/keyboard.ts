@@ -13,6 +13,7 @@ import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, parseChord } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
 import { fieldsRefusedWithin } from './validation.ts';
+import { afterInputTimers } from './input-timers.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
   const tabId = await resolveTab(params.tabId);
@@ -82,18 +83,6 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
   return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
-}
-
-/**
- * How long the timers a page set on the input may run before the action ends
- * without them: a search box's debounce is 150–500 ms. The requests they start
- * are then waited for as any the action started (effects.ts).
- */
-const INPUT_TIMERS_MS = 1000;
-
-/** Until the timers the page's input handlers set have run: what the keys set off later is the action's too. */
-async function afterInputTimers(tabId: number, frameId: number): Promise<void> {
-  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS });
 }
 
 /** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */

@@ -12,6 +12,7 @@ import type { ContentRequest, TargetSpec } from '../../shared/content-messages.t
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
+import { afterInputTimers } from './input-timers.ts';
 
 export async function click(params: Params<'click'>, ctx: CommandContext): Promise<Result<'click'>> {
   const tabId = await resolveTab(params.tabId);
@@ -44,7 +45,10 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
 const POPUP_WAIT_MS = 500;
-/** How long what a hover shows may take to appear (a hover-intent delay, a tooltip's). */
+/**
+ * How long what a hover shows may take to appear once the timers it set have run: only
+ * waited while an animation runs on the page (a CSS transition's delay), or for a menu button.
+ */
 const HOVER_WAIT_MS = 300;
 /** An accordion shows its content at once (an animation only grows its box). */
 const DISCLOSE_WAIT_MS = 100;
@@ -79,8 +83,12 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
-  const { effects } = await withEffects(tabId, ctx.signal, () => mouseMove(tabId, point.x, point.y));
-  const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS });
+  // What shows after a delay (a tooltip's timer, the request it makes) is waited for in the action.
+  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+    await mouseMove(tabId, point.x, point.y);
+    await afterInputTimers(tabId, frameOf(spec));
+  });
+  const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true });
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 

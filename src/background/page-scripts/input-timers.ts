@@ -2,14 +2,14 @@ import type { InputTimerTrackerConfig } from '../../shared/content-messages.ts';
 
 /**
  * A search box that fetches as you type waits a moment after the last key
- * (a debounce: setTimeout in its input handler), then asks its server. So an
- * action that types returns before the results it caused are there, and a
- * snapshot right after shows the old list. This tracker, in the page's own
- * world of agent tabs, notes the timers set while a trusted key or input
- * event is handled, and those set by such a timer when it runs (lodash's
- * debounce sets its timer again for the rest of the wait; RxJS uses
- * setInterval), so the worker can wait for them to run and then for the
- * requests they start.
+ * (a debounce: setTimeout in its input handler), then asks its server; a
+ * tooltip waits a moment after the pointer arrives. So an action returned
+ * before what it caused was there, and a snapshot right after showed the old
+ * list. This tracker, in the page's own world of agent tabs, notes the timers
+ * set while a trusted key, input, pointer-arrival or focus event is handled,
+ * and those set by such a timer when it runs (lodash's debounce sets its timer
+ * again for the rest of the wait; RxJS uses setInterval), so the worker can
+ * wait for them to run and then for the requests they start.
  *
  * `trackInputTimers` is sent as source text: it must not refer to anything
  * outside itself (types aside).
@@ -20,7 +20,11 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   if (global[key]) return; // once per document (runImmediately and a re-attach both run it again)
   global[key] = true;
 
-  const INPUT_EVENTS = new Set(['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'compositionend']);
+  // Keys and text, and the pointer arriving or focus (a tooltip that waits before it shows).
+  const INPUT_EVENTS = new Set([
+    'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'compositionend',
+    'mouseover', 'mouseenter', 'mousemove', 'pointerover', 'pointerenter', 'pointermove', 'focus', 'focusin',
+  ]);
   // Timer id → when it is due (performance.now()).
   const pending = new Map<number, number>();
   // Inside the callback of a timer we track: what it sets again is the same wait.

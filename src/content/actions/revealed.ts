@@ -40,7 +40,9 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const before = shownBefore;
   shownBefore = null;
   if (!before) return { maxRef: currentMaxRef() };
-  const deadline = performance.now() + request.waitMs;
+  // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
+  const settled = request.causal && animationTargets().size === 0;
+  const deadline = performance.now() + (settled ? 0 : request.waitMs);
   let shown: Element[] = [];
   for (;;) {
     shown = visibleCandidates().filter((el) => !before.has(el));

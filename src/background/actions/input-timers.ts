@@ -1,0 +1,15 @@
+/**
+ * What input sets off a moment later: the timers the page's key, pointer and
+ * focus handlers set (a search box's debounce, a tooltip's delay), reported by
+ * the page-world tracker (page-scripts/input-timers.ts). Waited for inside the
+ * action, so the requests they start count as the action's (effects.ts).
+ */
+import { tryFrame } from '../frames.ts';
+
+/** How long those timers may run before the action ends without them: debounces and tooltip delays are 100–500 ms. */
+const INPUT_TIMERS_MS = 1000;
+
+/** Until the timers the page's input handlers set have run (and what they set again), at most INPUT_TIMERS_MS. */
+export async function afterInputTimers(tabId: number, frameId: number): Promise<void> {
+  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS });
+}
