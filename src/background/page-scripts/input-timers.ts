@@ -27,12 +27,14 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   ]);
   // Timer id → when it is due (performance.now()).
   const pending = new Map<number, number>();
-  // Inside the callback of a timer we track: what it sets again is the same wait.
-  let inTracked = 0;
-  const fromInput = () => {
-    if (inTracked > 0) return true;
+  // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
+  // wait, a few times over (a debounce re-arms once or twice), but not a loop the input started.
+  const MAX_CHAIN = 4;
+  let chain = 0;
+  const chainOf = () => {
+    if (chain > 0) return chain < MAX_CHAIN ? chain + 1 : 0;
     const event = (window as unknown as { event?: Event }).event;
-    return !!event && event.isTrusted && INPUT_EVENTS.has(event.type);
+    return event && event.isTrusted && INPUT_EVENTS.has(event.type) ? 1 : 0;
   };
 
   type Schedule = (handler: TimerHandler, delay?: number, ...args: unknown[]) => number;
@@ -41,16 +43,18 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     const clear = window[clearName] as (id?: number) => void;
     (window as unknown as Record<string, Schedule>)[name] = function (this: unknown, handler: TimerHandler, delay?: number, ...args: unknown[]) {
       const ms = Number(delay) || 0;
-      if (typeof handler !== 'function' || ms > config.maxMs || !fromInput()) return schedule.call(window, handler, delay, ...args);
+      const link = typeof handler === 'function' && ms <= config.maxMs ? chainOf() : 0;
+      if (!link) return schedule.call(window, handler, delay, ...args);
       let id = 0;
       const run = function (this: unknown, ...callArgs: unknown[]) {
         // An interval counts until its first run (RxJS clears it then).
         pending.delete(id);
-        inTracked++;
+        const outer = chain;
+        chain = link;
         try {
           return (handler as (...a: unknown[]) => unknown).apply(this, callArgs);
         } finally {
-          inTracked--;
+          chain = outer;
         }
       };
       id = schedule.call(window, run, delay, ...args);
