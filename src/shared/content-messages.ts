@@ -218,7 +218,8 @@ export interface ContentResults {
   fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
-  inputTimers: { waitedMs: number };
+  /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
+  inputTimers: { waitedMs: number; tracked: boolean };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the

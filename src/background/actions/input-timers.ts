@@ -9,7 +9,11 @@ import { tryFrame } from '../frames.ts';
 /** How long those timers may run before the action ends without them: debounces and tooltip delays are 100–500 ms. */
 const INPUT_TIMERS_MS = 1000;
 
-/** Until the timers the page's input handlers set have run (and what they set again), at most INPUT_TIMERS_MS. */
-export async function afterInputTimers(tabId: number, frameId: number): Promise<void> {
-  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS });
+/**
+ * Until the timers the page's input handlers set have run (and what they set
+ * again), at most INPUT_TIMERS_MS. True when the page's tracker could tell:
+ * then nothing the input set off is still to start.
+ */
+export async function afterInputTimers(tabId: number, frameId: number): Promise<boolean> {
+  return (await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS }))?.tracked ?? false;
 }

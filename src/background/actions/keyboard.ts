@@ -23,11 +23,11 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: ctx.actionWaitMs });
   if (prepared.mode === 'done') return { tabId, detail: prepared.description, via: 'dom' };
   // The content is selected: inserted text replaces it; Delete clears it.
-  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+  const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
-    await afterInputTimers(tabId, frameOf(spec));
+    return afterInputTimers(tabId, frameOf(spec));
   });
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects)) };
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects, !!timersRan)) };
 }
 
 export async function type(params: Params<'type'>, ctx: CommandContext): Promise<Result<'type'>> {
@@ -40,7 +40,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // the Tab key, which moves on to the next field ("name\tpassword").
   const tabsMove = params.text.includes('\t') && !prepared.multiline;
   const started = Date.now();
-  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+  const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
     for (const char of params.text) {
       if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
       const key = char === '\t' && !tabsMove ? undefined : keyForChar(char);
@@ -50,13 +50,13 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
       if (params.delay) await new Promise((resolve) => setTimeout(resolve, params.delay));
     }
     if (params.submit) await dispatchKey(tabId, parseChord('Enter').key);
-    await afterInputTimers(tabId, frameOf(spec));
+    return afterInputTimers(tabId, frameOf(spec));
   });
   const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
-  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere, effects);
+  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere, effects, !!timersRan);
   const moved = tabsMove ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
   const focus = moved?.focus ? { focus: moved.focus } : {};
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...focus, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
@@ -90,17 +90,22 @@ const pageMovedOn = (effects: Effects) => Boolean(effects.navigatedTo || effects
 
 /** How long text in a combobox may take to bring up its suggestions (a debounce, then a fetch). */
 const SUGGESTIONS_WAIT_MS = 1000;
+/**
+ * The same once the timers the keys set (a debounce) have run and the requests they
+ * started have answered: what remains is the page drawing the answer.
+ */
+const SUGGESTIONS_AFTER_TIMERS_MS = 300;
 
 /**
  * What a text field holds when that is not the text that went in: an input
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
-  const held = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { ...refs, waitMs: SUGGESTIONS_WAIT_MS, answered } }));
+  const held = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { ...refs, waitMs: timersRan ? SUGGESTIONS_AFTER_TIMERS_MS : SUGGESTIONS_WAIT_MS, answered } }));
   if (!held) return {};
   const suggestions = held.suggestions ? { suggestions: held.suggestions } : {};
   if (held.value === undefined || held.value === expected) return suggestions;

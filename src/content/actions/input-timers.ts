@@ -6,9 +6,13 @@
  */
 import { INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
 
-/** Until the tracked timers have run (and those they set again), at most `maxMs`; how long that took. */
-export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: number }> {
+/**
+ * Until the tracked timers have run (and those they set again), at most
+ * `maxMs`; how long that took, and whether a tracker answered at all.
+ */
+export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: number; tracked: boolean }> {
   const start = performance.now();
+  const tracked = dueIn() >= 0;
   for (;;) {
     const due = dueIn();
     const left = maxMs - (performance.now() - start);
@@ -16,12 +20,12 @@ export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: numbe
     // A little past the due time: the timer's own task runs first.
     await new Promise((resolve) => setTimeout(resolve, Math.min(due + 5, left)));
   }
-  return { waitedMs: Math.round(performance.now() - start) };
+  return { waitedMs: Math.round(performance.now() - start), tracked };
 }
 
-/** Asked and answered synchronously through DOM events, the only thing both worlds share. */
+/** Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no tracker answered. */
 function dueIn(): number {
-  let due = 0;
+  let due = -1;
   const listener = (event: Event) => {
     const detail = (event as CustomEvent<unknown>).detail;
     if (typeof detail === 'number') due = detail;
