@@ -192,6 +192,9 @@ test('a hover lists what it showed: a row button drawn on :hover, a submenu, too
      <ul><li id="row">Buy milk <button class="delete">Delete</button></li></ul>
      <nav><ul><li><a href="#products">Products</a><ul><li><a href="#shoes">Shoes</a></li><li><a href="#hats">Hats</a></li></ul></li></ul></nav>
      <span id="info" tabindex="0">Info</span> <span id="slow" tabindex="0">Shipping</span> <p id="plain">Plain text</p>
+     <button id="account" aria-haspopup="menu" aria-expanded="false" aria-controls="account-menu">Account</button>
+     <div role="menu" id="account-menu" hidden><div role="menuitem" tabindex="-1">Sign out</div></div>
+     <button id="later" aria-haspopup="menu" aria-expanded="false">Opens on click</button>
      <script>
        const tooltip = (el, text, delay) => el.addEventListener('mouseenter', () => setTimeout(() => {
          const tip = document.createElement('div');
@@ -202,6 +205,8 @@ test('a hover lists what it showed: a row button drawn on :hover, a submenu, too
        tooltip(info, 'Prices include VAT', 100);
        // A tooltip library's longer delay: its timer is waited for, however long (up to a second).
        tooltip(slow, 'Ships in 2 days', 600);
+       // A menu that opens when the pointer rests on its button (hover intent).
+       account.addEventListener('mouseenter', () => setTimeout(() => { account.setAttribute('aria-expanded', 'true'); document.getElementById('account-menu').hidden = false; }, 150));
      </script>`,
   );
   expect(snap).not.toContain('Delete');
@@ -215,6 +220,9 @@ test('a hover lists what it showed: a row button drawn on :hover, a submenu, too
   const tip = await agent.server.ok('browser_hover', { ref: refOf(snap, 'Info') });
   expect(tip.text).toMatch(/It showed:\n- tooltip "Prices include VAT"/);
   expect((await agent.server.ok('browser_hover', { selector: '#slow' })).text).toMatch(/It showed:\n- tooltip "Ships in 2 days"/);
+  expect((await agent.server.ok('browser_hover', { selector: '#account' })).text).toMatch(/It opened menu \[ref=e\d+\]:\n- menuitem "Sign out" \[ref=e\d+\]/);
+  // A menu button that opens on click: a hover shows nothing.
+  expect((await agent.server.ok('browser_hover', { selector: '#later' })).text).toBe('Hovered <button id="later">Opens on click</button>');
   // Nothing new: nothing said.
   expect((await agent.server.ok('browser_hover', { selector: '#plain' })).text).not.toContain('It showed');
 });

@@ -107,7 +107,8 @@ export type ContentRequest =
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
   | { type: 'inputTimers'; maxMs: number }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
-  | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number }
+  /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
+  | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number; causal?: true }
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
   /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
   | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number; causal?: true }

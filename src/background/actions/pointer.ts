@@ -47,7 +47,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
 const POPUP_WAIT_MS = 500;
 /**
  * How long what a hover shows may take to appear once the timers it set have run: only
- * waited while an animation runs on the page (a CSS transition's delay), or for a menu button.
+ * waited while an animation runs on the page (a CSS transition's delay).
  */
 const HOVER_WAIT_MS = 300;
 /** An accordion shows its content at once (an animation only grows its box). */
@@ -69,10 +69,13 @@ async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, reques
   return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
 }
 
-/** A menu button's menu (the popup it names), else whatever else became visible (a menu it names no popup for). */
-async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
-  const popup = await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS });
-  return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs });
+/**
+ * A menu button's menu (the popup it names), else whatever else became visible (a menu it
+ * names no popup for). causal: after a hover, whose timers have run (input-timers.ts).
+ */
+async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number, causal?: true): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+  const popup = await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS, ...(causal ? { causal } : {}) });
+  return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs, ...(causal ? { causal } : {}) });
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -88,7 +91,7 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
     await mouseMove(tabId, point.x, point.y);
     await afterInputTimers(tabId, frameOf(spec));
   });
-  const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true });
+  const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true });
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 
