@@ -1,7 +1,8 @@
 /**
  * Running animations and transitions around an element: a box that still
  * moves (locate.ts waits for it to stop) or an element still fading in
- * (revealed.ts counts it as shown).
+ * (revealed.ts counts it as shown); none at all after a hover: nothing more
+ * is coming (revealed.ts, suggestions.ts).
  */
 
 /** The elements running animations or transitions act on. */
@@ -26,4 +27,12 @@ export function inAnimated(el: Element, targets: Set<Element>): boolean {
 /** A running animation or transition on the element or any ancestor. */
 export function isAnimated(el: Element): boolean {
   return inAnimated(el, animationTargets());
+}
+
+/**
+ * After input whose timers have run (`causal`: a hover, input-timers.ts), with
+ * no animation running, what it shows is there now: nothing to wait for.
+ */
+export function shownByNow(causal: boolean | undefined): boolean {
+  return !!causal && animationTargets().size === 0;
 }

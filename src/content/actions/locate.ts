@@ -6,7 +6,7 @@
  */
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { deepElementFromPoint } from '../snapshot/dom.ts';
+import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
 import { blockingModal } from '../snapshot/modal.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
@@ -156,7 +156,7 @@ function nextAlignment(el: Element, realigned: Realigned | null): ScrollLogicalP
 
 /** It, or a box it is in, keeps its place in the viewport when the page scrolls. */
 function isPinned(el: Element): boolean {
-  for (let node: Element | null = el; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let node: Element | null = el; node; node = composedParent(node)) {
     const position = getComputedStyle(node).position;
     if (position === 'fixed' || position === 'sticky') return true;
   }
@@ -166,18 +166,17 @@ function isPinned(el: Element): boolean {
 /** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
 function isCollapsed(el: Element): boolean {
   if (el.localName === 'summary') return el.parentElement instanceof HTMLDetailsElement && !el.parentElement.open;
-  if (closedPopoverOf(el)) return true;
-  return el.getAttribute('aria-expanded') === 'false';
+  return opensClosedPopover(el) || el.getAttribute('aria-expanded') === 'false';
 }
 
 /**
- * The closed popover a button shows (popovertarget, or commandfor with a
+ * A button that shows a closed popover (popovertarget, or commandfor with a
  * popover command): a menu in the top layer that no ARIA attribute announces.
  */
-function closedPopoverOf(el: Element): Element | null {
+function opensClosedPopover(el: Element): boolean {
   const invoker = el as Element & { popoverTargetElement?: Element | null; commandForElement?: Element | null; command?: string };
   const target = invoker.popoverTargetElement ?? (invoker.command === 'toggle-popover' || invoker.command === 'show-popover' ? invoker.commandForElement : null);
-  return target && target.hasAttribute('popover') && !target.matches(':popover-open') ? target : null;
+  return !!target && target.hasAttribute('popover') && !target.matches(':popover-open');
 }
 
 /**

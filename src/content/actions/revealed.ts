@@ -11,7 +11,7 @@ import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { animationTargets, inAnimated } from './animated.ts';
+import { animationTargets, inAnimated, shownByNow } from './animated.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -41,8 +41,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   shownBefore = null;
   if (!before) return { maxRef: currentMaxRef() };
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
-  const settled = request.causal && animationTargets().size === 0;
-  const deadline = performance.now() + (settled ? 0 : request.waitMs);
+  const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
   let shown: Element[] = [];
   for (;;) {
     shown = visibleCandidates().filter((el) => !before.has(el));

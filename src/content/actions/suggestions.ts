@@ -11,7 +11,7 @@ import { resolveSpec } from '../target.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
 import { comboboxOf, POPUP_ATTRIBUTES, popupOf, visibleOptions } from './popup.ts';
-import { animationTargets } from './animated.ts';
+import { shownByNow } from './animated.ts';
 
 /** Options shown in the report; the rest are counted. */
 const MAX_SHOWN = 10;
@@ -39,7 +39,7 @@ export async function suggestionsFor(field: Element, refPrefix: string, waitMs: 
 export async function openedPopup(request: Extract<ContentRequest, { type: 'openedPopup' }>): Promise<ContentResults['openedPopup']> {
   raiseRefFloor(request.refFloor);
   // After a hover whose timers have run, a menu it opens is there now, or still animating in.
-  const waitMs = request.causal && animationTargets().size === 0 ? 0 : request.waitMs;
+  const waitMs = shownByNow(request.causal) ? 0 : request.waitMs;
   const opened = await optionsShown(resolveSpec(request.target).element, request.refPrefix, waitMs, '');
   return { ...(opened ? { opened } : {}), maxRef: currentMaxRef() };
 }
