@@ -140,10 +140,11 @@ test('wait_for outlives the page it started on: what comes with the next page af
 });
 
 test('a navigation the page being left starts on its own does not take the place of the one asked for', async ({ agent }) => {
-  const wanted = agent.pages.page('/wanted', html('<h1>Wanted</h1>', 'Wanted'), { delayMs: 400 });
+  const wanted = agent.pages.page('/wanted', html('<h1>Wanted</h1>', 'Wanted'), { delayMs: 800 });
   agent.pages.page('/elsewhere', html('<h1>Elsewhere</h1>', 'Elsewhere'));
   // A timer sends the page on while the slow page asked for is still on its way: Chrome lets it cancel ours.
-  await agent.server.ok('browser_navigate', { url: agent.pages.page('/leaving', html(`<script>setTimeout(() => location.href = '/elsewhere', 100)</script>`, 'Leaving')) });
+  // Its 300 ms leave the next call time to begin on a loaded machine, and the 800 ms page is not there by then.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/leaving', html(`<script>setTimeout(() => location.href = '/elsewhere', 300)</script>`, 'Leaving')) });
   expect((await agent.server.ok('browser_navigate', { url: wanted })).text).toContain(`Navigated to ${wanted}\nTitle: Wanted`);
   expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Wanted"');
   // Pages that keep sending the browser on (a few times here): cancelled twice, it says so rather than report their page.
