@@ -54,6 +54,17 @@ test('a page behind HTTP authentication: the failure says to put the credentials
   expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Staff only"');
 });
 
+test('a failed load after a page that is slow to unload: the next command says the error page shows, not that the page went away', async ({ agent }) => {
+  // The page left behind still runs its pagehide handler when the browser's error page is up, so its
+  // extension port is not closed yet: a snapshot sent on it would wait for the old page, then fail.
+  const slow = html(`<button>Hi</button><script>addEventListener('pagehide', () => { const end = Date.now() + 1500; while (Date.now() < end); });</script>`);
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/slow-to-leave', slow) });
+  await agent.server.ok('browser_snapshot');
+  const gone = `http://127.0.0.1:${await freePort()}/`;
+  expect((await agent.server.call('browser_navigate', { url: gone })).text).toContain('NAV_REFUSED');
+  expect((await agent.server.call('browser_snapshot')).text).toContain(`shows the browser's error page: ${gone} did not load`);
+});
+
 test('an HTTP error page loads and the response says the status, also after a click; a 204 says there is no page', async ({ agent }) => {
   const result = await agent.server.ok('browser_navigate', { url: agent.pages.url('/missing') });
   expect(result.text).toContain('HTTP 404');

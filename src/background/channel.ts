@@ -100,6 +100,18 @@ export function watchChannels(): void {
     const channel = documentLifecycle === 'prerender' ? undefined : channels.get(`${tabId}:${frameId}`);
     if (channel) close(channel);
   });
+  // A failed load commits the browser's error page with no onCommitted; the old document's port
+  // closes only once its renderer has unloaded it, which on a busy machine can come after the
+  // agent's next request (a snapshot after a failed navigate) went out on it. Not every failure
+  // commits (a download, a 204 keep the page), so the frame is asked what it shows now.
+  chrome.webNavigation.onErrorOccurred.addListener(({ tabId, frameId, documentId, documentLifecycle }) => {
+    const channel = documentLifecycle === 'prerender' ? undefined : channels.get(`${tabId}:${frameId}`);
+    if (!channel || !documentId) return;
+    void chrome.webNavigation.getFrame({ tabId, frameId }).then((frame) => {
+      // Only the port opened before the error page came: one opened since already reached it (and was refused).
+      if (frame?.errorOccurred && frame.documentId === documentId && channels.get(channel.key) === channel) close(channel);
+    }, () => undefined);
+  });
   chrome.tabs.onRemoved.addListener((tabId) => {
     for (const channel of [...channels.values()]) if (channel.tabId === tabId) close(channel);
   });
