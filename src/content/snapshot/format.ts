@@ -3,7 +3,7 @@ import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement, type Issued } from './refs.ts';
-import { placeholderOf, stateSuffix, valueOf } from './states.ts';
+import { placeholderOf, RANGE_ROLES, stateSuffix, valueOf } from './states.ts';
 import { BREAK } from './tree.ts';
 import { normalizeText } from './walk-rules.ts';
 import type { Kid, SNode } from './tree.ts';
@@ -130,7 +130,8 @@ class Printer {
     const placeholder = placeholderOf(el, role, name);
     if (placeholder) props.push(`/placeholder: ${yamlValue(placeholder)}`);
     const value = valueOf(el, role, this.options.interactive);
-    if (value) kids = [value, ...kids];
+    // A slider's or progress bar's own text is presentational (ARIA): mostly the value again ("3" twice).
+    if (value) kids = [value, ...(RANGE_ROLES.has(role) ? kids.filter(isNode) : kids)];
     let unshown = 0;
     if (role === 'combobox' && el instanceof HTMLSelectElement && el !== this.options.root && el.options.length > LONG_DROP_DOWN) {
       const budget = { shown: DROP_DOWN_SHOWN, unshown: 0 };

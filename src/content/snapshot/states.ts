@@ -26,7 +26,8 @@ const REQUIRED_ROLES = new Set([
 // Elements whose disabledness HTML defines (incl. <fieldset disabled> and <optgroup disabled>).
 const NATIVE_DISABLE = new Set(['button', 'input', 'select', 'textarea', 'option', 'optgroup', 'fieldset']);
 const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
-const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
+/** Roles whose value is a number on a scale; their own text is presentational (a slider's thumb label). */
+export const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
 
 /** The focused element, looking through open and closed shadow roots. */
 export function deepActiveElement(doc: Document): Element | null {
