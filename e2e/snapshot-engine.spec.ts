@@ -32,6 +32,8 @@ const cases: Case[] = [
   ['spinbutton', '<input type="number" aria-label="Qty" value="2">', '- spinbutton "Qty" [ref=e1]: "2"'],
   ['meter and progress: the value, not their unrendered fallback text', '<meter aria-label="Disk" value="0.6">60%</meter><progress aria-label="Upload" value="30" max="100">30%</progress>',
     lines('- meter "Disk": "0.6"', '- progressbar "Upload": "30"')],
+  ['an ARIA slider or progress bar: the value once, not again as its own text', '<div role="slider" tabindex="0" aria-label="Brightness" aria-valuenow="3">3</div><div role="progressbar" aria-label="Sync" aria-valuenow="40" aria-valuetext="40 %">40%</div>',
+    lines('- slider "Brightness" [ref=e1]: "3"', '- progressbar "Sync": 40 %')],
   ['a nameless control shows its test id or its icon; a named one does not',
     `<button><svg class="lucide lucide-trash-2"></svg></button><button><i class="fa fa-solid fa-lg fa-magnifying-glass"></i></button>
       <a href="/s"><svg><use href="/sprite.svg#icon-settings"></use></svg></a><div role="button" tabindex="0" data-testid="share-button" style="width:20px;height:20px"></div>
@@ -257,5 +259,18 @@ test.describe('click handlers set by page script', () => {
     await trackHandlers(page);
     await load(page, `${body}<script>for (const id of ['s', 'd']) document.getElementById(id).addEventListener('click', () => {});</script>`);
     expect(await snapshot(page)).toBe(without);
+  });
+
+  test('a drop target keeps its ref with cards in it, which a container with a click handler would not', async ({ page }) => {
+    await trackHandlers(page);
+    await load(page, `<section id="done" aria-label="Done"><h2>Done</h2><div draggable="true" id="c" style="cursor:grab">Write spec</div></section>
+      <script>
+        document.getElementById('c').addEventListener('dragstart', () => {});
+        const done = document.getElementById('done');
+        done.addEventListener('click', () => {});
+        done.addEventListener('dragover', (e) => e.preventDefault());
+        done.addEventListener('drop', () => {});
+      </script>`);
+    expect(await snapshot(page)).toBe(lines('- region "Done" [ref=e1]:', '  - heading "Done" [level=2]', '  - generic "Write spec" [ref=e2] [cursor=grab]'));
   });
 });

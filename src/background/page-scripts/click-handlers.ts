@@ -24,15 +24,21 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
 
   const POINTER_EVENTS = new Set<string>(config.pointerEvents);
   const seen = new WeakSet<Element>();
+  // Drop targets (a board's column) are reported as such: one stays a target with cards in it.
+  const dropTargets = new WeakSet<Element>();
   // WeakRefs: the tracker must never keep removed elements alive.
   let all: WeakRef<Element>[] = [];
   let unreported: WeakRef<Element>[] = [];
 
-  const note = (target: unknown) => {
-    if (!(target instanceof Element) || seen.has(target)) return;
+  const note = (target: unknown, type?: string) => {
+    if (!(target instanceof Element)) return;
+    // React listens for every event, drop too, on its root (marked `_reactListening<random>`): delegation, not a target.
+    const drop = type === 'drop' && !dropTargets.has(target) && !Object.keys(target).some((k) => k.startsWith('_reactListening'));
+    if (seen.has(target) && !drop) return;
     // Handlers on <html> and <body> serve the whole page (event delegation), not one element.
     if (target === document.documentElement || target === document.body) return;
     seen.add(target);
+    if (drop) dropTargets.add(target);
     const ref = new WeakRef(target);
     all.push(ref);
     unreported.push(ref);
@@ -43,7 +49,7 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
   const addEventListener = EventTarget.prototype.addEventListener;
   // Rest parameters keep `length` at 2, as the native function's.
   EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, ...rest: [(boolean | AddEventListenerOptions)?]) {
-    if (listener && POINTER_EVENTS.has(type)) note(this);
+    if (listener && POINTER_EVENTS.has(type)) note(this, type);
     return addEventListener.call(this, type, listener, ...rest);
   };
   for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
@@ -75,7 +81,7 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
       const el = ref.deref();
       if (!el) continue;
       if (!el.isConnected) later.push(ref);
-      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(config.mark, { composed: true }));
+      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(config.mark, { composed: true, detail: dropTargets.has(el) ? 'drop' : null }));
     }
     return later;
   };
@@ -120,7 +126,7 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     if (!reactKey) return;
     for (let i = 0; i < elements.length; i++) {
       const props = (elements[i] as unknown as Record<string, Record<string, unknown> | undefined>)[reactKey];
-      if (props && reactProps.some((name) => typeof props[name] === 'function')) note(elements[i]);
+      if (props && reactProps.some((name) => typeof props[name] === 'function')) note(elements[i], typeof props.onDrop === 'function' ? 'drop' : undefined);
     }
   };
 

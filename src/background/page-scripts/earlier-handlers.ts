@@ -23,8 +23,8 @@ const BATCH = 200;
 const GROUP = 'llm-browser-agent-earlier-handlers';
 const POINTER_EVENTS = new Set<string>(CLICK_HANDLER_TRACKER.pointerEvents);
 // Runs with the elements of one JavaScript world; each goes to the tracker of its own window.
-const HAND_OVER = `function (...elements) {
-  for (const el of elements) el?.ownerDocument?.defaultView?.[Symbol.for(${JSON.stringify(CLICK_HANDLER_TRACKER.key)})]?.(el);
+const HAND_OVER = `function (type, ...elements) {
+  for (const el of elements) el?.ownerDocument?.defaultView?.[Symbol.for(${JSON.stringify(CLICK_HANDLER_TRACKER.key)})]?.(el, type);
 }`;
 
 /** True when the tracker already runs in the target's main frame (installed before, by this or an earlier worker). */
@@ -40,23 +40,27 @@ export async function reportEarlierHandlers(send: SendCdp): Promise<void> {
     if (!result.objectId) return;
     const { listeners } = await send<{ listeners: EventListenerInfo[] }>('DOMDebugger.getEventListeners', { objectId: result.objectId, depth: -1, pierce: true });
     const nodes = [...new Set(listeners.filter((l) => l.backendNodeId && POINTER_EVENTS.has(l.type)).map((l) => l.backendNodeId!))].slice(0, MAX_ELEMENTS);
+    const drops = new Set(listeners.filter((l) => l.type === 'drop').map((l) => l.backendNodeId));
     for (let i = 0; i < nodes.length; i += BATCH) {
+      const batch = nodes.slice(i, i + BATCH);
       const resolved = await Promise.all(
-        nodes.slice(i, i + BATCH).map((backendNodeId) =>
+        batch.map((backendNodeId) =>
           send<{ object: { objectId?: string } }>('DOM.resolveNode', { backendNodeId, objectGroup: GROUP }).then((r) => r.object.objectId, () => undefined),
         ),
       );
-      await handOver(send, resolved.filter((id): id is string => id !== undefined));
+      const kind = (drop: boolean) => resolved.filter((id, j): id is string => id !== undefined && drops.has(batch[j]) === drop);
+      await handOver(send, kind(false), 'click');
+      await handOver(send, kind(true), 'drop');
     }
   } finally {
     await send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
   }
 }
 
-async function handOver(send: SendCdp, objectIds: string[]): Promise<void> {
+async function handOver(send: SendCdp, objectIds: string[], type: 'click' | 'drop'): Promise<void> {
   if (!objectIds.length) return;
   const call = (ids: string[]) =>
-    send('Runtime.callFunctionOn', { objectId: ids[0], functionDeclaration: HAND_OVER, arguments: ids.map((objectId) => ({ objectId })), silent: true });
+    send('Runtime.callFunctionOn', { objectId: ids[0], functionDeclaration: HAND_OVER, arguments: [{ value: type }, ...ids.map((objectId) => ({ objectId }))], silent: true });
   // One call for the batch; elements of several same-origin frames live in
   // several worlds, which one call cannot mix: then one call each.
   await call(objectIds).catch(() => Promise.all(objectIds.map((id) => call([id]).catch(() => undefined))));

@@ -9,6 +9,7 @@ import { CLICK_HANDLER_EVENTS } from '../../shared/content-messages.ts';
 
 // Weak: a removed element must not be kept alive by having had a handler.
 const withHandler = new WeakSet<Element>();
+const dropTargets = new WeakSet<Element>();
 let listening = false;
 let askedOnce = false;
 let shadowCalls: number | null = null;
@@ -20,7 +21,9 @@ function listen(): void {
   // (composed); composedPath()[0] is the element itself, not its retargeted host.
   window.addEventListener(CLICK_HANDLER_EVENTS.mark, (event) => {
     const target = event.composedPath()[0];
-    if (target instanceof Element) withHandler.add(target);
+    if (!(target instanceof Element)) return;
+    withHandler.add(target);
+    if ((event as CustomEvent<unknown>).detail === 'drop') dropTargets.add(target);
   }, true);
   window.addEventListener(CLICK_HANDLER_EVENTS.shadowCalls, (event) => {
     const count = (event as CustomEvent<unknown>).detail;
@@ -44,4 +47,9 @@ export function collectClickHandlers(doc: Document): number | null {
 
 export function hasClickHandler(el: Element): boolean {
   return withHandler.has(el);
+}
+
+/** An element with a drop handler: a drop target (a board's column), also with things to drag inside it. */
+export function isDropTarget(el: Element): boolean {
+  return dropTargets.has(el);
 }

@@ -1,6 +1,6 @@
 import { getStyle, shadowRootOf } from './dom.ts';
 import { HOST_ATTR } from '../feedback.ts';
-import { hasClickHandler } from './click-handlers.ts';
+import { hasClickHandler, isDropTarget } from './click-handlers.ts';
 import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
 import { getRole } from './roles.ts';
@@ -314,9 +314,10 @@ class Walker {
     // A grid cell around its own control (a date picker's day button): the control is what an
     // agent acts on, and a ref on each cell too only doubles the grid's lines of refs.
     if (role === 'gridcell' && refable && this.refs > refsBefore) node.refable = refable = false;
-    if (byHandler && refable && this.refs > refsBefore) {
+    if (byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) {
       // A handler on a container (event delegation, a card around its own buttons): the
-      // controls inside are what an agent acts on. Printed as if it had no handler.
+      // controls inside are what an agent acts on. Printed as if it had no handler. Not so
+      // a drop target: browser_drag needs its ref, also once cards have been dropped in it.
       node.refable = refable = false;
       if (wrapper) {
         if (sep !== null) push(out, sep);
