@@ -204,7 +204,7 @@ test.describe('focus, fill and type', () => {
 
   test('fill refuses selects, checkboxes, read-only and non-fields', async ({ page }) => {
     await load(page, `<select id="s"><option>a</option></select><input id="c" type="checkbox">
-      <input id="ro" readonly value="fixed"><div id="d">Text</div>`);
+      <input id="ro" readonly value="fixed"><div id="d">Text</div><div id="sl" role="slider" tabindex="0" aria-label="Brightness" aria-valuenow="3">3</div>`);
     const select = await failure(page, { type: 'prepareFill', target: { selector: '#s' }, value: 'a', timeoutMs: 200 });
     expect(select.code).toBe('INVALID_TARGET');
     expect(select.message).toContain('browser_select_option');
@@ -213,6 +213,8 @@ test.describe('focus, fill and type', () => {
     const div = await failure(page, { type: 'prepareType', target: { selector: '#d' }, text: 'x', clear: false, timeoutMs: 200 });
     expect(div.code).toBe('NOT_EDITABLE');
     expect(div.message).toContain('(role generic) is not a text field');
+    const slider = await failure(page, { type: 'prepareFill', target: { selector: '#sl' }, value: '7', timeoutMs: 200 });
+    expect(slider.message).toContain('is a custom slider (now 3) and takes keys, not text: press ArrowRight');
   });
 
   test('fill refuses text a number field would drop, instead of leaving it empty', async ({ page }) => {

@@ -55,6 +55,13 @@ export function notEditableKind(el: Element): AgentError | null {
     return new AgentError('NOT_EDITABLE', `${describe(el)} is a frame: its document takes the text. Use the ref of the field inside it, listed under the iframe's line in the snapshot (an editor's body shows as "generic [editable]").`);
   }
   const role = getRole(el) ?? 'none';
+  if (role === 'slider' || role === 'spinbutton') {
+    const now = el.getAttribute('aria-valuenow');
+    return new AgentError(
+      'NOT_EDITABLE',
+      `${describe(el)} is a custom ${role}${now === null ? '' : ` (now ${now})`} and takes keys, not text: press ArrowRight / ArrowUp to raise it and ArrowLeft / ArrowDown to lower it one step (Home, End: its ends) with browser_press_key and its ref.`,
+    );
+  }
   return new AgentError(
     'NOT_EDITABLE',
     `${describe(el)} (role ${role}) is not a text field: only <input>, <textarea> and contenteditable elements take text. Target the field itself (take a snapshot and use the textbox's ref).`,
