@@ -58,6 +58,9 @@ test.describe('browser_evaluate', () => {
     // An expression too (run like the DevTools console, where Chromium counts from 1 rather than 0).
     const expression = await agent.server.call('browser_evaluate', { expression: 'const b = 2;\n  b + missingVariable' });
     expect(expression.text).toContain('ReferenceError: missingVariable is not defined at line 2, column 7.');
+    // Code that does not compile is counted from 0 there: still told as line 2.
+    const syntax = await agent.server.call('browser_evaluate', { expression: 'const c = 3;\nc +' });
+    expect(syntax.text).toContain('SyntaxError: Unexpected end of input at line 2, column 4.');
     const caused = await agent.server.call('browser_evaluate', { expression: "throw new Error('load failed', { cause: new RangeError('bad page size') })" });
     expect(caused.text).toContain('EXECUTION_ERROR: Error: load failed (caused by RangeError: bad page size) at line 1');
   });

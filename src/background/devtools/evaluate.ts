@@ -23,6 +23,8 @@ interface ExceptionDetails {
   lineNumber: number;
   columnNumber: number;
   exception?: RemoteObject;
+  /** Absent for code that did not compile. */
+  stackTrace?: unknown;
 }
 interface EvaluateReply {
   result: RemoteObject;
@@ -69,8 +71,9 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
     throw error;
   });
   try {
-    // In replMode, Chromium reports the line and column of an exception 1-based (measured, Chromium 156).
-    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, params.expression !== undefined);
+    // In replMode, Chromium reports the line and column of an exception thrown while running 1-based; of
+    // code that did not compile (no stack), 0-based as elsewhere (measured, Chromium 156).
+    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, params.expression !== undefined && reply.exceptionDetails.stackTrace !== undefined);
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
     if (reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
       reply = await cdp<EvaluateReply>(tabId, 'Runtime.awaitPromise', { promiseObjectId: reply.result.objectId, generatePreview: true });
