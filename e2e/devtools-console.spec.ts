@@ -87,7 +87,8 @@ test.describe('console capture', () => {
     expect(text).toMatch(/Uncaught TypeError: kaboom \(.*\)\n\s+at explode \(http:\/\/127\.0\.0\.1:\d+\/console-errors:2:\d+\)/);
     expect(text).toMatch(/Uncaught \(in promise\) Error: nobody caught me/);
     // What caused an error, which its stack leaves out.
-    expect(text).toMatch(/ERROR page: Error: save failed \(caused by TypeError: quota exceeded\)\n\s+at /);
+    // An error logged as an object: where it was logged on its first line, not after its stack.
+    expect(text).toMatch(/ERROR page: Error: save failed \(caused by TypeError: quota exceeded\) \(http:\/\/127\.0\.0\.1:\d+\/console-errors:5:\d+\)\n\s+at [^\n]*:5:\d+\n/);
     expect(text).toContain('Uncaught Error: sync failed (caused by offline)');
     expect(text).toMatch(/network: Failed to load resource: the server responded with a status of 404/);
   });

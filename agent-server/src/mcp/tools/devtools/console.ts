@@ -7,7 +7,11 @@ function formatEntry(entry: ConsoleEntry, maxChars = Infinity): string {
   const time = new Date(entry.time).toISOString().slice(11, 23);
   const where = entry.url ? ` (${entry.url}${entry.line ? `:${entry.line}${entry.column ? `:${entry.column}` : ''}` : ''})` : '';
   const stack = entry.stack ? `\n${entry.stack}` : '';
-  return `[${time}] ${entry.level.toUpperCase()} ${entry.source}: ${clip(entry.text, maxChars)}${where}${clip(stack, maxChars)}`;
+  // An error logged as an object brings its own stack: the place goes on its first line, not after the stack.
+  const text = clip(entry.text, maxChars);
+  const lineEnd = text.indexOf('\n');
+  const said = lineEnd < 0 ? `${text}${where}` : `${text.slice(0, lineEnd)}${where}${text.slice(lineEnd)}`;
+  return `[${time}] ${entry.level.toUpperCase()} ${entry.source}: ${said}${clip(stack, maxChars)}`;
 }
 
 export const consoleMessages = defineTool({
