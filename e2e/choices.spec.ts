@@ -269,7 +269,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);
 });
 
-test('a click that expands an accordion, a <details>, a popover or a menu that names no popup lists the controls it showed', async ({ agent }) => {
+test('a click that expands an accordion, a <details>, a popover, a menu that names no popup or a context menu lists the controls it showed', async ({ agent }) => {
   const snap = await open(
     agent,
     '/disclose',
@@ -280,7 +280,9 @@ test('a click that expands an accordion, a <details>, a popover or a menu that n
      <ul id="actions" hidden><li><button>Rename</button></li><li><button>Archive</button></li></ul>
      <button popovertarget="share">Share</button><div popover id="share"><a href="#mail">By email</a></div>
      <button commandfor="more" command="toggle-popover">More</button><div popover id="more"><button>Print</button></div>
-     <script>faq.onclick = () => { const open = faq.getAttribute('aria-expanded') === 'true'; faq.setAttribute('aria-expanded', String(!open)); answer.hidden = open; };</script>`,
+     <div id="file" tabindex="0">report.pdf</div><ul role="menu" id="ctx" hidden><li role="menuitem" tabindex="-1" onclick="ctx.hidden = true">Open with…</li></ul>
+     <script>file.oncontextmenu = (e) => { e.preventDefault(); ctx.hidden = false; };
+       faq.onclick = () => { const open = faq.getAttribute('aria-expanded') === 'true'; faq.setAttribute('aria-expanded', String(!open)); answer.hidden = open; };</script>`,
   );
   const faq = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') });
   expect(faq.text).toMatch(/It showed:\n- link "Rates" \[ref=e\d+\]\n- link "Zones" \[ref=e\d+\]/);
@@ -293,6 +295,10 @@ test('a click that expands an accordion, a <details>, a popover or a menu that n
   // A popover (HTML's popovertarget, or commandfor): a menu in the top layer that no ARIA attribute announces.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Share"') })).text).toMatch(/It showed:\n- link "By email" \[ref=e\d+\]/);
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More"') })).text).toMatch(/It showed:\n- button "Print" \[ref=e\d+\]/);
+  // A right click opens the page's own context menu.
+  const menu = await agent.server.ok('browser_click', { ref: refOf(snap, 'generic "report.pdf"'), button: 'right' });
+  expect(menu.text).toMatch(/It showed:\n- menuitem "Open with…" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(menu.text, 'menuitem "Open with…"') });
   // Collapsing it shows nothing.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
 });

@@ -18,7 +18,9 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const options = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs };
+  // A right click is for a context menu: what it shows is listed as for a disclosure.
+  const contextMenu = params.button === 'right';
+  const options = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs, ...(contextMenu ? { noteShown: true } : {}) };
   const debuggable = await ensureAttached(tabId).then(
     () => null,
     (error: unknown) => {
@@ -37,7 +39,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   );
   // What it showed, asked only when the located element or the guard said it may have: other clicks pay nothing.
   const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
-    : point.discloses ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
+    : point.discloses || contextMenu ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
     : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
     : {};
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
