@@ -88,7 +88,7 @@ test.describe('console capture', () => {
     expect(text).toMatch(/Uncaught \(in promise\) Error: nobody caught me/);
     // What caused an error, which its stack leaves out.
     // An error logged as an object: where it was logged on its first line, not after its stack.
-    expect(text).toMatch(/ERROR page: Error: save failed \(caused by TypeError: quota exceeded\) \(http:\/\/127\.0\.0\.1:\d+\/console-errors:5:\d+\)\n\s+at [^\n]*:5:\d+\n/);
+    expect(text).toMatch(/ERROR page: Error: save failed \(caused by TypeError: quota exceeded\) \(http:\/\/127\.0\.0\.1:\d+\/console-errors:5:\d+\)\n\s+at [^\n]*:5:\d+(\n|$)/);
     expect(text).toContain('Uncaught Error: sync failed (caused by offline)');
     expect(text).toMatch(/network: Failed to load resource: the server responded with a status of 404/);
   });
