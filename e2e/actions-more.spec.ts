@@ -220,6 +220,26 @@ test('twenty clicks in a row are twenty clicks, and a double click is one dblcli
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('dbl');
 });
 
+test('a click whose handler acts a moment later is reported after that: a view drawn after a short delay, and what a debounced Save then asks', async ({ agent }) => {
+  agent.pages.page('/api/draft', '{"ok":true}', { contentType: 'application/json', delayMs: 50 });
+  const snap = await open(
+    agent,
+    '/later',
+    `<button id="next">Next step</button><button id="save">Save draft</button><p id="out">Step 1</p>
+     <script>
+       // A router that shows its next view a moment after the click, and a Save debounced as many are.
+       next.onclick = () => setTimeout(() => { out.textContent = 'Step 2'; }, 300);
+       let timer;
+       save.onclick = () => { clearTimeout(timer); timer = setTimeout(async () => { await fetch('/api/draft', { method: 'POST' }); out.textContent = 'Draft saved'; }, 250); };
+     </script>`,
+  );
+  const next = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Next step"'), snapshot: true });
+  expect(next.text).toContain('- paragraph: Step 2');
+  const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save draft"') });
+  expect(saved.text).toMatch(/Request it started: POST \/api\/draft → 200 OK/);
+  expect(await text(agent, '#out')).toBe('Draft saved');
+});
+
 test('a click waits for the data it fetched, so a snapshot right after shows it; a failed or unanswered request is reported', async ({ agent }) => {
   agent.pages.page('/api/items', JSON.stringify(['Apple', 'Banana']), { contentType: 'application/json', delayMs: 300 });
   agent.pages.page('/api/save', '{"error":"database down"}', { contentType: 'application/json', status: 500, delayMs: 50 });

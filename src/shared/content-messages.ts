@@ -230,7 +230,8 @@ export interface ContentResults {
   announcements: Announcement[];
   guardOutcome:
     /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
-    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true }
+    /** timersDue: ms until the timers the click's handlers set have run (input-timers.ts); absent when none. */
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; timersDue?: number }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
@@ -323,6 +324,8 @@ export const INPUT_TIMER_TRACKER = {
   ask: 'llm-browser-agent:ask-input-timers',
   answer: 'llm-browser-agent:input-timers',
   maxMs: 1000,
+  /** A click's: a double click is told from a single one within 500 ms; longer is a label's way back ("Copied!"). */
+  clickMaxMs: 500,
 } as const;
 
 export type InputTimerTrackerConfig = typeof INPUT_TIMER_TRACKER;

@@ -14,6 +14,7 @@ import type { CommandContext } from '../router.ts';
 import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
 import { refusedFields } from './validation.ts';
+import { afterInputTimers } from './input-timers.ts';
 
 const ATTEMPTS = 3;
 
@@ -84,6 +85,8 @@ export async function guardedClick(
             if (frameId === 0) announced = result.announced;
             else frameAnnounced = result.announced;
             dialogOpened = !!result.dialogOpened;
+            // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
+            if (result.timersDue) await afterInputTimers(tabId, frameId);
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },

@@ -6,7 +6,8 @@ import type { InputTimerTrackerConfig } from '../../shared/content-messages.ts';
  * tooltip waits a moment after the pointer arrives. So an action returned
  * before what it caused was there, and a snapshot right after showed the old
  * list. This tracker, in the page's own world of agent tabs, notes the timers
- * set while a trusted key, input, pointer-arrival or focus event is handled,
+ * set while a trusted key, input, pointer-arrival or focus event is handled
+ * (and, shorter ones, by a click's handler),
  * and those set by such a timer when it runs (lodash's debounce sets its timer
  * again for the rest of the wait; RxJS uses setInterval), so the worker can
  * wait for them to run and then for the requests they start.
@@ -25,16 +26,36 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     'keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'change', 'compositionend',
     'mouseover', 'mouseenter', 'mousemove', 'pointerover', 'pointerenter', 'pointermove', 'focus', 'focusin',
   ]);
+  // A click's handler may wait a moment before it acts (a single click told from a double one, a
+  // debounced Save, a short "loading"). Only timers the handler itself sets, and short ones: what a
+  // framework sets while it renders the click's state, in a microtask (React 18 runs effects there,
+  // MUI's ripple fades out on a 550 ms timer), and a "Copied!" label's way back are not the click's.
+  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup', 'pointerdown', 'pointerup']);
   // Timer id → when it is due (performance.now()).
   const pending = new Map<number, number>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
   // wait, a few times over (a debounce re-arms once or twice), but not a loop the input started.
   const MAX_CHAIN = 4;
   let chain = 0;
-  const chainOf = () => {
+  let inMicrotask = 0;
+  const chainOf = (ms: number) => {
     if (chain > 0) return chain < MAX_CHAIN ? chain + 1 : 0;
     const event = (window as unknown as { event?: Event }).event;
-    return event && event.isTrusted && INPUT_EVENTS.has(event.type) ? 1 : 0;
+    if (!event?.isTrusted) return 0;
+    if (INPUT_EVENTS.has(event.type)) return 1;
+    return CLICK_EVENTS.has(event.type) && !inMicrotask && ms <= config.clickMaxMs ? 1 : 0;
+  };
+  const queueMicrotask = window.queueMicrotask;
+  window.queueMicrotask = function (this: unknown, callback: VoidFunction) {
+    if (typeof callback !== 'function') return queueMicrotask.call(window, callback);
+    return queueMicrotask.call(window, () => {
+      inMicrotask++;
+      try {
+        callback();
+      } finally {
+        inMicrotask--;
+      }
+    });
   };
 
   type Schedule = (handler: TimerHandler, delay?: number, ...args: unknown[]) => number;
@@ -43,7 +64,7 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     const clear = window[clearName] as (id?: number) => void;
     (window as unknown as Record<string, Schedule>)[name] = function (this: unknown, handler: TimerHandler, delay?: number, ...args: unknown[]) {
       const ms = Number(delay) || 0;
-      const link = typeof handler === 'function' && ms <= config.maxMs ? chainOf() : 0;
+      const link = typeof handler === 'function' && ms <= config.maxMs ? chainOf(ms) : 0;
       if (!link) return schedule.call(window, handler, delay, ...args);
       let id = 0;
       const run = function (this: unknown, ...callArgs: unknown[]) {

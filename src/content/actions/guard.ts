@@ -14,6 +14,7 @@ import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
 import { dialogOpened } from './revealed.ts';
+import { dueIn } from './input-timers.ts';
 
 interface Guard {
   element: Element;
@@ -106,9 +107,11 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
     const announced = announcedSince(current.armedWall);
     const dialog = dialogOpened();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
+    // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
+    const timersDue = dueIn();
     return {
       outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
-      ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}),
+      ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(timersDue > 0 ? { timersDue } : {}),
     };
   }
   if (current.state !== 'missed') return { outcome: 'none' };

@@ -24,7 +24,7 @@ export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: numbe
 }
 
 /** Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no tracker answered. */
-function dueIn(): number {
+export function dueIn(): number {
   let due = -1;
   const listener = (event: Event) => {
     const detail = (event as CustomEvent<unknown>).detail;
