@@ -202,6 +202,33 @@ test('same-document navigations answer at once: a #fragment, the same URL again,
   expect((await agent.server.ok('browser_navigate_forward')).text).toContain('/spa/settings');
 });
 
+test('back in a single-page app waits for the view its router draws on popstate, and the data it fetches', async ({ agent }) => {
+  agent.pages.page('/api/orders', JSON.stringify(['Order 17', 'Order 18']), { contentType: 'application/json', delayMs: 200 });
+  const url = agent.pages.page('/app', html(`<main id="view"><h1>Home</h1></main><button id="orders">Orders</button>
+    <script>
+      const view = document.getElementById('view');
+      async function draw() {
+        view.innerHTML = '<p>Loading…</p>';
+        if (location.pathname !== '/app/orders') { document.title = 'Home'; view.innerHTML = '<h1>Home</h1>'; return; }
+        // A router that draws a moment later, after the data came.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const orders = await (await fetch('/api/orders')).json();
+        document.title = 'Orders';
+        view.innerHTML = '<h1>Orders</h1><ul>' + orders.map((o) => '<li>' + o + '</li>').join('') + '</ul>';
+      }
+      orders.onclick = () => { history.pushState({}, '', '/app/orders'); draw(); };
+      addEventListener('popstate', draw);
+    </script>`, 'Home'));
+  await agent.server.ok('browser_navigate', { url });
+  const { text } = await agent.server.ok('browser_snapshot');
+  await agent.server.ok('browser_click', { ref: refOf(text, 'button "Orders"') });
+  await agent.server.ok('browser_navigate_back');
+  const forward = await agent.server.ok('browser_navigate_forward');
+  expect(forward.text).toContain('Title: Orders');
+  expect(forward.text).toMatch(/Request it started: GET \/api\/orders → 200 OK/);
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('- listitem: Order 18');
+});
+
 test('reloading the answer to a POST form is refused, as it would send the form again', async ({ agent }) => {
   const answer = agent.pages.page('/ordered', html('<p>Order placed</p>', 'Ordered'));
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/order', html(`<form method="post" action="/ordered"><button>Place order</button></form>`, 'Order')) });

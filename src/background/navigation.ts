@@ -22,6 +22,8 @@ export interface NavigationOutcome {
   redirectedFrom?: string[];
   /** The document was ready, but its load event had not come DEFAULT_LOAD_WAIT_MS later: the requests still pending then. */
   stillLoading?: { pending: string[] };
+  /** A change within the document (a #fragment, pushState history): no page loaded. */
+  sameDocument?: true;
 }
 
 
@@ -308,7 +310,9 @@ function waitForMainFrame(
     // Same-document: a new #fragment, the same URL again, or back/forward to a pushState entry.
     // There is no load to wait for.
     const onSameDocument = (d: { tabId: number; frameId: number; url: string }) => {
-      if (isMain(d) && !newDocument && (!expectUrl || d.url === expectUrl)) finish(undefined, d.url);
+      if (!isMain(d) || newDocument || (expectUrl && d.url !== expectUrl)) return;
+      sameDocument = true;
+      finish(undefined, d.url);
     };
     const onError = (d: { tabId: number; frameId: number; url: string; error: string; documentId?: string }) => {
       if (!isMain(d) || !started || (replacing !== undefined && d.documentId === replacing)) return;
@@ -332,6 +336,7 @@ function waitForMainFrame(
       void settleDownload(item.id, undefined, signal).then((file) => finish(undefined, item.finalUrl || item.url, file));
     };
     let finished = false;
+    let sameDocument = false;
     const onRemoved = (removedId: number) => {
       if (removedId === tabId) finish(new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while loading.`));
     };
@@ -347,7 +352,10 @@ function waitForMainFrame(
       unsubscribe();
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
-      else resolve({ url, ...(downloaded ? { download: downloaded } : {}), ...(stillLoading ? { stillLoading: { pending: [...(inflight.get(tabId)?.values() ?? [])] } } : {}) });
+      else resolve({
+        url, ...(downloaded ? { download: downloaded } : {}), ...(sameDocument ? { sameDocument: true as const } : {}),
+        ...(stillLoading ? { stillLoading: { pending: [...(inflight.get(tabId)?.values() ?? [])] } } : {}),
+      });
     }
 
     const unsubscribe = listenAll([

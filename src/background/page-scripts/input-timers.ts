@@ -30,7 +30,8 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // debounced Save, a short "loading"). Only timers the handler itself sets, and short ones: what a
   // framework sets while it renders the click's state, in a microtask (React 18 runs effects there,
   // MUI's ripple fades out on a 550 ms timer), and a "Copied!" label's way back are not the click's.
-  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup', 'pointerdown', 'pointerup']);
+  // So may a router's popstate handler on back and forward, before it draws the view.
+  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'popstate', 'hashchange']);
   // Timer id → when it is due (performance.now()).
   const pending = new Map<number, number>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same

@@ -1,6 +1,6 @@
 /** Element actions, waits, dialogs and read-only queries. */
 import { z } from 'zod';
-import { DownloadFile, TabId, TargetFields } from './common.ts';
+import { DownloadFile, StartedRequests, TabId, TargetFields } from './common.ts';
 
 const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
@@ -43,23 +43,7 @@ export const ActionReport = z.object({
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
   /** Data requests (fetch, XHR) the action started, waited for up to 3 s (another site's 1 s): the page's own first, failed and unanswered ones first. */
-  requests: z.object({
-    list: z.array(z.object({
-      method: z.string(),
-      /** Path and query on the page's own origin, else the whole URL. */
-      url: z.string(),
-      status: z.number().optional(),
-      statusText: z.string().optional(),
-      /** Why it failed without a status (net::ERR_…, canceled). */
-      failure: z.string().optional(),
-      ms: z.number().optional(),
-      /** No answer within the wait: still running. */
-      pending: z.boolean().optional(),
-      /** Its headers came (`ms` after it started) but not all of its body: a stream, or a body the page never read. */
-      receiving: z.boolean().optional(),
-    })),
-    more: z.number(),
-  }).optional(),
+  requests: StartedRequests.optional(),
   /** What the page's live regions (alert, status, aria-live) said during the action: a toast, an error. */
   announced: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */

@@ -24,3 +24,22 @@ export const DownloadFile = z.object({
   error: z.string().optional(),
 });
 export type DownloadFile = z.infer<typeof DownloadFile>;
+
+/** Data requests (fetch, XHR) an action started, as waited for: the page's own first, failed and unanswered ones first. */
+export const StartedRequests = z.object({
+  list: z.array(z.object({
+    method: z.string(),
+    /** Path and query on the page's own origin, else the whole URL. */
+    url: z.string(),
+    status: z.number().optional(),
+    statusText: z.string().optional(),
+    /** Why it failed without a status (net::ERR_…, canceled). */
+    failure: z.string().optional(),
+    ms: z.number().optional(),
+    /** No answer within the wait: still running. */
+    pending: z.boolean().optional(),
+    /** Its headers came (`ms` after it started) but not all of its body: a stream, or a body the page never read. */
+    receiving: z.boolean().optional(),
+  })),
+  more: z.number(),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DownloadFile, TabId } from './common.ts';
+import { DownloadFile, StartedRequests, TabId } from './common.ts';
 
 export const TabInfo = z.object({
   id: TabId,
@@ -26,6 +26,8 @@ const NavigationResult = z.object({
   stillLoading: z.object({ pending: z.array(z.string()) }).optional(),
   /** Pages that sent the browser on as they loaded (a script's redirect, <meta refresh>), followed to the last. */
   redirectedFrom: z.array(z.string()).optional(),
+  /** Back or forward within one document (a single-page app's route): the requests its router then made, waited for. */
+  requests: StartedRequests.optional(),
 });
 
 export const CORE_METHODS = {

@@ -67,7 +67,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (snapshot) await appendSnapshot(response, ctx, report.tabId);
 }
 
-function listRequests(response: ToolResponse, { list, more }: NonNullable<ActionReport['requests']>): void {
+export function listRequests(response: ToolResponse, { list, more }: NonNullable<ActionReport['requests']>): void {
   const lines = list.map((r) => {
     const answer = r.pending ? 'no answer yet (still running: a stream or a slow server)'
       : r.status !== undefined ? `${r.status}${r.statusText ? ` ${r.statusText}` : ''}${r.failure ? ` (${r.failure})` : ''}`
