@@ -109,6 +109,7 @@ export function watchChannels(): void {
     if (!channel || !documentId) return;
     void chrome.webNavigation.getFrame({ tabId, frameId }).then((frame) => {
       // Only the port opened before the error page came: one opened since already reached it (and was refused).
+      // What was sent on it meanwhile fails as for any page that went away (frames.ts names the error page).
       if (frame?.errorOccurred && frame.documentId === documentId && channels.get(channel.key) === channel) close(channel);
     }, () => undefined);
   });

@@ -36,7 +36,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
       if (error instanceof AgentError) throw error;
       const message = (error as Error).message ?? String(error);
       if (!/Receiving end does not exist|Could not establish connection|message port closed/i.test(message)) {
-        throw await tabError(tabId, message, request.type);
+        throw await tabError(tabId, frameId, message, request.type);
       }
       if (!injected) {
         // A page that will never have a content script: say so now, not after the retries.
@@ -55,7 +55,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
       await sleep(RETRY_DELAYS[attempt]);
       continue;
     }
-    if (!reply) throw await tabError(tabId, 'no answer', request.type);
+    if (!reply) throw await tabError(tabId, frameId, 'no answer', request.type);
     if (!reply.ok) {
       // A stale ref's error may name its replacement's ref: no later document may issue that number.
       if (reply.maxRef) await raiseRefFloor(tabId, reply.maxRef);
@@ -116,12 +116,15 @@ const blankTab = (tabId: number): AgentError =>
 
 export const tabClosed = (tabId: number): AgentError => new AgentError('TAB_CLOSED', `Tab ${tabId} was closed while the command ran.`);
 
-async function tabError(tabId: number, message: string, what: string): Promise<AgentError> {
+async function tabError(tabId: number, frameId: number, message: string, what: string): Promise<AgentError> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) return tabClosed(tabId);
   assertNotCrashed(tabId);
   // The document that was answering went away: navigation, reload, or a frame removed.
   if (/channel closed|no answer|back\/forward cache|unload/i.test(message)) {
+    // For the browser's error page (a failed load that came as the request went out): that is the news.
+    const never = await neverScripted(tabId, frameId);
+    if (never) return never;
     return new AgentError('NAV_ABORTED', `The page in tab ${tabId} navigated away while "${what}" ran (now at ${tab.url}). Take a new snapshot and try again.`);
   }
   return new AgentError('INTERNAL', `Could not reach the page in tab ${tabId}: ${message}`);
