@@ -202,6 +202,23 @@ test('same-document navigations answer at once: a #fragment, the same URL again,
   expect((await agent.server.ok('browser_navigate_forward')).text).toContain('/spa/settings');
 });
 
+test('navigate waits for the data an app fetches as it starts, and names a request that failed', async ({ agent }) => {
+  agent.pages.page('/api/inbox', JSON.stringify(['Invoice due', 'Lunch?']), { contentType: 'application/json', delayMs: 400 });
+  agent.pages.page('/api/me', '{"error":"signed out"}', { contentType: 'application/json', status: 401 });
+  const url = agent.pages.page('/mail', html(`<main id="view"><p>Loading…</p></main>
+    <script>
+      fetch('/api/me');
+      fetch('/api/inbox').then((r) => r.json()).then((mails) => {
+        document.getElementById('view').innerHTML = '<ul>' + mails.map((m) => '<li>' + m + '</li>').join('') + '</ul>';
+      });
+    </script>`, 'Mail'));
+  const opened = await agent.server.ok('browser_navigate', { url });
+  // A request that answered is no news; one that failed is (a session that ran out).
+  expect(opened.text).toMatch(/Request the page made: GET \/api\/me → 401 Unauthorized/);
+  expect(opened.text).not.toContain('/api/inbox');
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('- listitem: Lunch?');
+});
+
 test('back in a single-page app waits for the view its router draws on popstate, and the data it fetches', async ({ agent }) => {
   agent.pages.page('/api/orders', JSON.stringify(['Order 17', 'Order 18']), { contentType: 'application/json', delayMs: 200 });
   const url = agent.pages.page('/app', html(`<main id="view"><h1>Home</h1></main><button id="orders">Orders</button>
@@ -225,7 +242,7 @@ test('back in a single-page app waits for the view its router draws on popstate,
   await agent.server.ok('browser_navigate_back');
   const forward = await agent.server.ok('browser_navigate_forward');
   expect(forward.text).toContain('Title: Orders');
-  expect(forward.text).toMatch(/Request it started: GET \/api\/orders → 200 OK/);
+  expect(forward.text).toMatch(/Request the page made: GET \/api\/orders → 200 OK/);
   expect((await agent.server.ok('browser_snapshot')).text).toContain('- listitem: Order 18');
 });
 

@@ -10,7 +10,9 @@ import { cdp, ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
 import { settleDownload } from './downloads.ts';
 import { within } from './timing.ts';
-import type { DownloadFile } from '../shared/methods/common.ts';
+import type { DownloadFile, StartedRequests } from '../shared/methods/common.ts';
+import { watchRequests, type RequestWatch } from './actions/requests.ts';
+import { afterInputTimers } from './actions/input-timers.ts';
 
 export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
 
@@ -24,8 +26,13 @@ export interface NavigationOutcome {
   stillLoading?: { pending: string[] };
   /** A change within the document (a #fragment, pushState history): no page loaded. */
   sameDocument?: true;
+  /** Data requests the page made as it started that failed or still run; all of them after a same-document change. */
+  requests?: StartedRequests;
 }
 
+
+/** How long a page that loaded may still fetch its data before navigate answers. */
+const PAGE_DATA_WAIT_MS = 2000;
 
 /** How long after an aborted navigation a download may still show up. */
 const DOWNLOAD_GRACE_MS = 1000;
@@ -97,6 +104,8 @@ export async function navigateAndWait(
   // What the page asks for as it loads (a script's location.replace, <meta refresh=0>, a sign-on
   // hop): the page the agent wants is the next one. Followed a few times at most.
   const asked = watchPageRequests(tabId);
+  // The data a page fetches as it starts (an app's first API calls): still coming at its load event.
+  const data = options.waitUntil === 'load' ? watchRequests(tabId) : undefined;
   try {
     let outcome = await attempt().catch((error: unknown) => {
       // The page being left started a navigation of its own once ours was under way (a timer, a
@@ -115,10 +124,12 @@ export async function navigateAndWait(
     if (!outcome.download) {
       outcome.status = statusOf(tabId, outcome.url);
       if (options.waitUntil === 'networkidle') await networkIdle(tabId, options.signal);
+      if (data && !outcome.stillLoading) outcome.requests = await pageData(tabId, data, outcome, options.signal);
     }
     return outcome;
   } finally {
     asked.stop();
+    data?.stop();
   }
 }
 
@@ -244,6 +255,22 @@ async function perhapsNavigation(
     if (none.signal.aborted) return null;
     throw error;
   }
+}
+
+/**
+ * Waits for the data requests (fetch, XHR) the page still runs once it has loaded, so a snapshot
+ * right after shows the data rather than "Loading…"; up to PAGE_DATA_WAIT_MS (a long poll or a
+ * stream holds no more). Within one document (a single-page app's back or forward) what its router
+ * does on popstate, a moment later, comes first. Returns the requests worth telling: those that
+ * failed or still run, or all of a same-document change (the view's data).
+ */
+async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
+  if (outcome.sameDocument) await afterInputTimers(tabId, 0);
+  const started = await data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ifRunning: !outcome.sameDocument });
+  if (!started || outcome.sameDocument) return started;
+  // Canceled: mostly the page being left, whose requests stop as the new one commits.
+  const news = started.list.filter((r) => r.failure !== 'canceled' && (r.pending || r.failure || (r.status ?? 0) >= 400));
+  return news.length ? { list: news, more: 0 } : undefined;
 }
 
 /** Ours was cancelled by a navigation that began after it, which committed `url` instead. */

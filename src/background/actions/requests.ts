@@ -5,12 +5,11 @@
  * sleep) and reports them: a snapshot taken right after shows the data,
  * and a failed save is told, not hidden behind "Clicked".
  */
-import type { ActionReport } from '../../shared/methods/actions.ts';
 import { onCdpEvent } from '../cdp.ts';
 import { repeatedRequests } from '../devtools/network.ts';
 import { sleep } from '../timing.ts';
+import type { StartedRequests } from '../../shared/methods/common.ts';
 
-export type StartedRequests = NonNullable<ActionReport['requests']>;
 type Line = StartedRequests['list'][number];
 
 /** Longest wait for them: past it the action reports what still runs (a stream, a slow server) and returns. */
@@ -72,8 +71,15 @@ export interface RequestWatch {
    * Waits (≤ 3 s) until the requests started since the watch began have answered, or
    * `interrupted` holds (a new page, a dialog); what they were.
    */
-  settle(signal: AbortSignal, interrupted: () => boolean, pageUrl: () => Promise<string | undefined>): Promise<StartedRequests | undefined>;
+  settle(signal: AbortSignal, interrupted: () => boolean, pageUrl: () => Promise<string | undefined>, options?: SettleOptions): Promise<StartedRequests | undefined>;
   stop(): void;
+}
+
+export interface SettleOptions {
+  /** The longest wait (default 3 s). */
+  maxMs?: number;
+  /** No wait unless a request is still running now (a page that loaded: the quiet after its last answer is no news). */
+  ifRunning?: boolean;
 }
 
 /** Starts watching `tabId`'s requests (all its frames); call before the input is sent. */
@@ -130,16 +136,17 @@ export function watchRequests(tabId: number): RequestWatch {
   }
 
   return {
-    async settle(signal, interrupted, pageUrl) {
+    async settle(signal, interrupted, pageUrl, options = {}) {
       settling = true;
       if (tracked.size === 0) return undefined;
       const start = performance.now();
-      const deadline = start + REQUESTS_WAIT_MS;
-      for (;;) {
+      const deadline = start + (options.maxMs ?? REQUESTS_WAIT_MS);
+      const waitedFor = (r: Tracked, now: number) => !r.done && (r.sameSite || now - start < OTHER_SITE_WAIT_MS)
+        && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS);
+      const idle = options.ifRunning && ![...tracked.values()].some((r) => waitedFor(r, start));
+      while (!idle) {
         const now = performance.now();
-        const waitedFor = (r: Tracked) => !r.done && (r.sameSite || now - start < OTHER_SITE_WAIT_MS)
-          && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS);
-        const pending = [...tracked.values()].some(waitedFor);
+        const pending = [...tracked.values()].some((r) => waitedFor(r, now));
         const quiet = now - lastChange >= CHAIN_MS;
         if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
         await sleep(pending ? 20 : CHAIN_MS);

@@ -11,8 +11,6 @@ import { discardTab, openTabFor, resolveTab } from '../tabs.ts';
 import { openDialog, unlessDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
 import { waitBudget } from '../timing.ts';
-import { watchRequests } from '../actions/requests.ts';
-import { afterInputTimers } from '../actions/input-timers.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
   const url = normalizeUrl(params.url, { allowFile: params.allowFile });
@@ -55,21 +53,11 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  // Back within a single-page app loads no page: its router draws the view, often after a fetch.
-  const requests = params.direction === 'reload' ? null : watchRequests(tabId);
-  try {
-    const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) }));
-    const result = await describe(tabId, outcome, left);
-    if (!outcome.sameDocument || !requests) return result;
-    // What the router does on popstate a moment later (a timer), then the data it asked for.
-    await afterInputTimers(tabId, 0);
-    const started = await requests.settle(ctx.signal, () => false, async () => (await browser.tabs.get(tabId).catch(() => null))?.url);
-    // The title the router set by now (the tab's shows the history entry's until Chrome catches up).
-    const title = await evaluateValue<string>(tabId, 'document.title').catch(() => result.title);
-    return { ...result, title, ...(started ? { requests: started } : {}) };
-  } finally {
-    requests?.stop();
-  }
+  const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) }));
+  const result = await describe(tabId, outcome, left);
+  // Back within a single-page app: the title its router set by now (the tab's is the history entry's until Chrome catches up).
+  if (outcome.sameDocument) result.title = await evaluateValue<string>(tabId, 'document.title').catch(() => result.title);
+  return result;
 }
 
 /** How long leaving a blocked page for about:blank may take before the tab is discarded instead. */
@@ -145,6 +133,7 @@ async function describe(tabId: number, outcome: NavigationOutcome, left: Left | 
     ...(outcome.download ? { download: outcome.download } : {}),
     ...(outcome.stillLoading ? { stillLoading: outcome.stillLoading } : {}),
     ...(outcome.redirectedFrom ? { redirectedFrom: outcome.redirectedFrom } : {}),
+    ...(outcome.requests ? { requests: outcome.requests } : {}),
     ...replaced(left),
   };
 }

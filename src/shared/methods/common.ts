@@ -43,3 +43,4 @@ export const StartedRequests = z.object({
   })),
   more: z.number(),
 });
+export type StartedRequests = z.infer<typeof StartedRequests>;

@@ -59,7 +59,7 @@ function reportNavigation(result: Result<'navigate'>, response: ToolResponse, ve
   const status = result.status !== undefined && (result.status < 200 || result.status >= 300) ? ` — HTTP ${result.status}` : '';
   const via = result.redirectedFrom?.length ? ` (redirected here by ${result.redirectedFrom.length > 1 ? 'the pages at' : 'the page at'} ${result.redirectedFrom.join(', then ')} as it loaded)` : '';
   response.text(`${verb} ${result.url}${status}${via}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
-  if (result.requests) listRequests(response, result.requests);
+  if (result.requests) listRequests(response, result.requests, 'the page made');
   if (result.status !== undefined && result.status >= 400) response.text(`The server answered HTTP ${result.status}; the page shown is its error page.`);
   if (result.stillLoading) {
     const [first, ...more] = result.stillLoading.pending;

@@ -67,7 +67,8 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (snapshot) await appendSnapshot(response, ctx, report.tabId);
 }
 
-export function listRequests(response: ToolResponse, { list, more }: NonNullable<ActionReport['requests']>): void {
+/** `made`: who made them, after "Request(s)": the action ("it started"), or the page as it loaded. */
+export function listRequests(response: ToolResponse, { list, more }: NonNullable<ActionReport['requests']>, made = 'it started'): void {
   const lines = list.map((r) => {
     const answer = r.pending ? 'no answer yet (still running: a stream or a slow server)'
       : r.status !== undefined ? `${r.status}${r.statusText ? ` ${r.statusText}` : ''}${r.failure ? ` (${r.failure})` : ''}`
@@ -75,8 +76,8 @@ export function listRequests(response: ToolResponse, { list, more }: NonNullable
     const time = r.ms === undefined ? '' : r.receiving ? ` (headers after ${r.ms} ms; the body is still coming or was not read)` : ` (${r.ms} ms)`;
     return `${r.method} ${r.url} → ${answer}${time}`;
   });
-  if (lines.length === 1 && !more) response.text(`Request it started: ${lines[0]}`);
-  else response.text('Requests it started:', ...lines.map((line) => `- ${line}`), ...(more ? [`- … ${more} more (browser_network_requests lists them)`] : []));
+  if (lines.length === 1 && !more) response.text(`Request ${made}: ${lines[0]}`);
+  else response.text(`Requests ${made}:`, ...lines.map((line) => `- ${line}`), ...(more ? [`- … ${more} more (browser_network_requests lists them)`] : []));
   if (list.some((r) => r.pending)) response.text('What it brings may not show yet: browser_wait_for waits for the text you expect.');
 }
 
