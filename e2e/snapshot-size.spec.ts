@@ -65,9 +65,9 @@ test.describe('size controls', () => {
       '  - button "Clear completed" [ref=e8]'));
   });
 
-  test('interactive names rows and nameless clickables by their text, and says what a drop-down shows', async ({ page }) => {
+  test('interactive names rows and nameless clickables by their text (a row\'s buttons without their cell), and says what a drop-down shows', async ({ page }) => {
     await load(page, `<table><thead><tr><th>User</th><th>Action</th></tr></thead><tbody>
-        <tr><td>Ann Lee</td><td><button>Edit</button></td></tr>
+        <tr><td>Ann Lee</td><td><button>Edit</button> <button>Delete</button></td></tr>
         <tr><td>Bob Roe</td><td><button>Edit</button></td></tr></tbody></table>
       <div style="cursor:pointer"><span>★</span> <b>Weekly report</b><p>Sales went up in every region this week, mostly in the north</p></div>
       <select aria-label="Sort"><option>Name</option><option selected>Date</option></select>
@@ -75,12 +75,13 @@ test.describe('size controls', () => {
     expect(await snapshot(page, { interactive: true })).toBe(lines(
       '- row "Ann Lee":',
       '  - button "Edit" [ref=e1]',
+      '  - button "Delete" [ref=e2]',
       '- row "Bob Roe":',
-      '  - button "Edit" [ref=e2]',
-      '- generic "★ Weekly report Sales went up in every…" [ref=e3] [cursor=pointer]',
-      '- combobox "Sort" [ref=e4]: Date',
+      '  - button "Edit" [ref=e3]',
+      '- generic "★ Weekly report Sales went up in every…" [ref=e4] [cursor=pointer]',
+      '- combobox "Sort" [ref=e5]: Date',
       // A link with no name, text or icon class: its URL is all there is to tell it by.
-      '- link [ref=e5]:',
+      '- link [ref=e6]:',
       '  - /url: /cart'));
   });
 

@@ -23,8 +23,9 @@ export const CONTEXT_ROLES = new Set([
 export const GROUPING_ROLES = new Set([
   'row', 'menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar',
 ]);
-// Their rows carry the context in interactive mode; the wrappers add only indentation.
-export const TABLE_WRAPPERS = new Set(['table', 'rowgroup', 'grid', 'treegrid']);
+// Their rows carry the context in interactive mode; the wrappers, and the cells around a row's
+// buttons (Edit, Delete), add only indentation.
+export const TABLE_WRAPPERS = new Set(['table', 'rowgroup', 'grid', 'treegrid', 'cell', 'gridcell', 'columnheader', 'rowheader']);
 
 // A generic element with one of these has a name to print, so it is not flattened.
 const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
