@@ -111,6 +111,14 @@ test.describe('console capture', () => {
     expect(text.split('\n')[warning + 1] ?? '').not.toMatch(/^\s+at /);
   });
 
+  test('the browser\'s own advice names the element it is about, where DevTools shows it', async ({ agent }) => {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-advice', html('<input type="password" id="pin">')) });
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain('Password field is not contained in a form');
+    const { text } = await agent.server.ok('browser_console_messages');
+    expect(text).toMatch(/Password field is not contained in a form: .*input#pin/);
+    expect(text).not.toContain('%o');
+  });
+
   test('messages of a dedicated worker are tagged with it', async ({ agent }) => {
     agent.pages.page('/console-worker.js', "console.log('hello from worker', { n: 1 });", { contentType: 'text/javascript' });
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-worker', html(script("new Worker('/console-worker.js')"))) });

@@ -176,7 +176,7 @@ export function watchConsole(): void {
 
   // Browser-side messages: failed loads, CSP and mixed content, deprecations, interventions.
   onCdpEvent('Log.entryAdded', (tabId, params, sessionId) => {
-    const { entry } = params as { entry: { source: string; level: string; text: string; timestamp: number; url?: string; lineNumber?: number; stackTrace?: StackTrace } };
+    const { entry } = params as { entry: { source: string; level: string; text: string; timestamp: number; url?: string; lineNumber?: number; stackTrace?: StackTrace; args?: RemoteObject[] } };
     // A worker's console calls are also echoed into the page's log as plain
     // text ("[object Object]"); we already have them, with previews, from
     // the worker's own session.
@@ -184,12 +184,25 @@ export function watchConsole(): void {
     record(tabId, entry.timestamp, {
       level: LEVELS[entry.level] ?? 'log',
       source: sessionId ? `${sourceOf(sessionId)} (${entry.source})` : entry.source,
-      text: entry.text,
+      text: withArgs(entry.text, entry.args ?? []),
       ...(entry.url ? { url: entry.url, ...(entry.lineNumber !== undefined ? { line: entry.lineNumber + 1 } : {}) } : {}),
       // The browser's warnings (security, deprecation, intervention) carry the whole stack of the
       // script that caused them: a dozen framework frames per line, where the location says enough.
       ...(LEVELS[entry.level] === 'error' ? stackOf(entry.stackTrace) : {}),
     });
+  });
+}
+
+/**
+ * The browser's own messages keep DevTools' placeholders for the objects they name ("[DOM] Password
+ * field is not contained in a form: %o" and the field): each filled with its object's description.
+ */
+function withArgs(text: string, args: RemoteObject[]): string {
+  let next = 0;
+  return text.replace(/ ?%[oOs]/g, (placeholder) => {
+    const arg = args[next++];
+    const said = arg ? formatRemote(arg) : '';
+    return said ? `${placeholder.startsWith(' ') ? ' ' : ''}${said}` : '';
   });
 }
 
