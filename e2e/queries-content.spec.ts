@@ -119,6 +119,26 @@ test.describe('queries', () => {
     expect((await failure(page, { type: 'get', what: 'value', target: { selector: '#h' } })).code).toBe('INVALID_TARGET');
   });
 
+  test('selectors written from Playwright habit find what Playwright would: text=, role=, XPath, :has-text()', async ({ page }) => {
+    await load(page, `<table><tr><td>Ann</td><td><button aria-label="Edit Ann">✎</button><button>Delete</button></td></tr>
+      <tr><td>Bob</td><td><button aria-label="Edit Bob">✎</button><button>Delete</button></td></tr></table>
+      <p id="pg">Page 2 of 3</p><button hidden>Delete</button>`);
+    const get = async (what: string, selector: string) => (await value(page, { type: 'get', what, target: { selector } } as ContentRequest)).value;
+    expect(await get('html', 'text=page 2')).toBe('<p id="pg">Page 2 of 3</p>');
+    expect(await get('count', 'text="Page 2"')).toBe(0);
+    expect(await get('count', 'text="Page 2 of 3"')).toBe(1);
+    expect(await get('html', 'role=button[name="edit bob"]')).toBe('<button aria-label="Edit Bob">✎</button>');
+    expect(await get('count', 'role=button')).toBe(4);
+    expect(await get('count', 'button:has-text("Delete")')).toBe(3);
+    expect(await get('count', 'button:has-text("Delete"):visible')).toBe(2);
+    expect(await get('text', 'td:text-is("bob")')).toBe('Bob');
+    expect(await get('count', '//tr')).toBe(2);
+    expect(await get('text', 'xpath=//p[@id="pg"]')).toBe('Page 2 of 3');
+    const chain = await failure(page, { type: 'get', what: 'count', target: { selector: 'tr >> text=Delete' } });
+    expect(chain.message).toContain("Playwright's chains (>>), which this tool does not read");
+    expect((await failure(page, { type: 'get', what: 'count', target: { selector: '//tr[' } })).message).toContain('nor a selector this tool reads: CSS, text=…');
+  });
+
   test('form_values on a page without a form: its fields, by name or label', async ({ page }) => {
     await load(page, '<label>Search <input type="search" value="shoes"></label><select name="sort"><option>price</option></select>');
     expect((await value(page, { type: 'get', what: 'form_values' } as ContentRequest)).value).toEqual({ Search: 'shoes', sort: 'price' });

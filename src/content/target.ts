@@ -3,6 +3,7 @@ import { AgentError } from '../shared/errors.ts';
 import { shadowRootOf } from './snapshot/dom.ts';
 import { resolveRef } from './snapshot/index.ts';
 import { isVisibleBox } from './snapshot/visibility.ts';
+import { invalid as invalidSelector, playwrightEngine } from './selectors.ts';
 import { isRef } from '../shared/refs.ts';
 
 // Same shape refs.ts accepts: optional frame prefix, then e<number>.
@@ -81,11 +82,13 @@ function firstSentenceEnd(message: string): number {
 
 /** Every match of `selector` in the document; when the light DOM has none, also inside shadow roots. */
 export function queryAll(selector: string): Element[] {
+  const engine = playwrightEngine(selector);
+  if (engine) return engine();
   let matches: Element[];
   try {
     matches = Array.from(document.querySelectorAll(selector));
   } catch {
-    throw new AgentError('INVALID_SELECTOR', `"${selector}" is neither a ref (like e12) nor a valid CSS selector. Check the syntax, or take a snapshot (browser_snapshot) and use a ref.`);
+    throw invalidSelector(selector);
   }
   if (matches.length === 0) matches = queryShadowRoots(document, selector);
   return matches;

@@ -152,6 +152,18 @@ export function likeRemoved(role: string, name: string, refPrefix: string): stri
   });
 }
 
+/** For `role=` selectors (selectors.ts): `name` lower case, a part of the accessible name. */
+export function elementsByRole(role: string, name?: string): Element[] {
+  const root = document.body ?? document.documentElement;
+  return root ? withStyleCache(() => byRole(root, role, name, undefined)) : [];
+}
+
+/** For `text=` selectors (selectors.ts): `text` lower case, as browser_find finds it. */
+export function elementsByText(text: string): Element[] {
+  const root = document.body ?? document.documentElement;
+  return root ? withStyleCache(() => byText(root, text, undefined)) : [];
+}
+
 function byRole(root: Element, role: string | undefined, name: string | undefined, text: string | undefined): Element[] {
   const found: Element[] = [];
   walk(root, (el) => {
