@@ -351,6 +351,11 @@ test('keys and chords reach the page as trusted key events', async ({ agent }) =
   expect(await page.locator('#box').inputValue()).toBe('');
   const bad = await agent.server.call('browser_press_key', { key: 'Hyper+Q' });
   expect(bad.text).toContain('INVALID_PARAMS');
+  // Names as models write them, in any case; a Mac's Meta+A, which selects nothing here, is said to.
+  await agent.server.ok('browser_press_key', { key: 'ctrl+shift+ARROWLEFT' });
+  expect(await pageText(agent, '/keys', '#log')).toMatch(/ArrowLeft\+ctrl\+shift $/);
+  const mac = await agent.server.ok('browser_press_key', { key: 'Cmd+a' });
+  expect(mac.text).toContain("(Meta shortcuts are the Mac's: on Linux, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+a works on both)");
 });
 
 test('dialogs are reported by the action that opened them and block other commands until handled', async ({ agent }) => {

@@ -73,6 +73,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: ctx.actionWaitMs });
     detail += ` on ${focused.description}`;
   }
+  detail += macShortcutNote(chord);
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
@@ -83,6 +84,17 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
   return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
+}
+
+/**
+ * Meta+A, Cmd+C: a Mac's shortcuts, which a model often sends by habit. Elsewhere the browser's own
+ * editing shortcuts go with Control, so the keys went to the page but selected or copied nothing: said.
+ */
+function macShortcutNote(chord: ReturnType<typeof parseChord>): string {
+  if (!chord.modifiers.includes('Meta') || chord.modifiers.includes('Control') || chord.key.key.length !== 1) return '';
+  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
+  if (/mac/i.test(platform)) return '';
+  return ` (Meta shortcuts are the Mac's: on ${platform || 'this system'}, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+${chord.key.key} works on both)`;
 }
 
 /** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */
