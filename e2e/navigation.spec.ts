@@ -205,8 +205,11 @@ test('same-document navigations answer at once: a #fragment, the same URL again,
 test('navigate waits for the data an app fetches as it starts, and names a request that failed', async ({ agent }) => {
   agent.pages.page('/api/inbox', JSON.stringify(['Invoice due', 'Lunch?']), { contentType: 'application/json', delayMs: 400 });
   agent.pages.page('/api/me', '{"error":"signed out"}', { contentType: 'application/json', status: 401 });
+  // Another site's request that never answers (an ad server): neither waited for nor told.
+  const ads = agent.pages.hang('/ads').replace('127.0.0.1', 'localhost');
   const url = agent.pages.page('/mail', html(`<main id="view"><p>Loading…</p></main>
     <script>
+      fetch('${ads}', { mode: 'no-cors' }).catch(() => {});
       fetch('/api/me');
       fetch('/api/inbox').then((r) => r.json()).then((mails) => {
         document.getElementById('view').innerHTML = '<ul>' + mails.map((m) => '<li>' + m + '</li>').join('') + '</ul>';
@@ -216,6 +219,7 @@ test('navigate waits for the data an app fetches as it starts, and names a reque
   // A request that answered is no news; one that failed is (a session that ran out).
   expect(opened.text).toMatch(/Request the page made: GET \/api\/me → 401 Unauthorized/);
   expect(opened.text).not.toContain('/api/inbox');
+  expect(opened.text).not.toContain('/ads');
   expect((await agent.server.ok('browser_snapshot')).text).toContain('- listitem: Lunch?');
 });
 

@@ -258,15 +258,16 @@ async function perhapsNavigation(
 }
 
 /**
- * Waits for the data requests (fetch, XHR) the page still runs once it has loaded, so a snapshot
- * right after shows the data rather than "Loading…"; up to PAGE_DATA_WAIT_MS (a long poll or a
- * stream holds no more). Within one document (a single-page app's back or forward) what its router
- * does on popstate, a moment later, comes first. Returns the requests worth telling: those that
- * failed or still run, or all of a same-document change (the view's data).
+ * Waits for the data requests (fetch, XHR) to its own site the page still runs once it has loaded
+ * (another site's are mostly analytics and ads), so a snapshot right after shows the data rather
+ * than "Loading…"; up to PAGE_DATA_WAIT_MS (a long poll or a stream holds no more). Within one
+ * document (a single-page app's back or forward) what its router does on popstate, a moment later,
+ * comes first. Returns the requests worth telling: those that failed or still run, or all of a
+ * same-document change (the view's data).
  */
 async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
   if (outcome.sameDocument) await afterInputTimers(tabId, 0);
-  const started = await data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ifRunning: !outcome.sameDocument });
+  const started = await data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ifRunning: !outcome.sameDocument, ownOnly: true });
   if (!started || outcome.sameDocument) return started;
   // Canceled: mostly the page being left, whose requests stop as the new one commits.
   const news = started.list.filter((r) => r.failure !== 'canceled' && (r.pending || r.failure || (r.status ?? 0) >= 400));

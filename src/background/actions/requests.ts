@@ -80,6 +80,8 @@ export interface SettleOptions {
   maxMs?: number;
   /** No wait unless a request is still running now (a page that loaded: the quiet after its last answer is no news). */
   ifRunning?: boolean;
+  /** The page's own requests only: another site's (analytics, ads) neither waited for nor told. */
+  ownOnly?: boolean;
 }
 
 /** Starts watching `tabId`'s requests (all its frames); call before the input is sent. */
@@ -141,7 +143,7 @@ export function watchRequests(tabId: number): RequestWatch {
       if (tracked.size === 0) return undefined;
       const start = performance.now();
       const deadline = start + (options.maxMs ?? REQUESTS_WAIT_MS);
-      const waitedFor = (r: Tracked, now: number) => !r.done && (r.sameSite || now - start < OTHER_SITE_WAIT_MS)
+      const waitedFor = (r: Tracked, now: number) => !r.done && (r.sameSite || (!options.ownOnly && now - start < OTHER_SITE_WAIT_MS))
         && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS);
       const idle = options.ifRunning && ![...tracked.values()].some((r) => waitedFor(r, start));
       while (!idle) {
@@ -151,7 +153,7 @@ export function watchRequests(tabId: number): RequestWatch {
         if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
         await sleep(pending ? 20 : CHAIN_MS);
       }
-      const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type));
+      const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type) && (r.sameSite || !options.ownOnly));
       return reported.length ? summarize(reported, await pageUrl()) : undefined;
     },
     stop: () => offs.forEach((off) => off()),
