@@ -437,3 +437,27 @@ test('what the page announces during an action (alert, status, aria-live) is quo
   const again = await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Email"') });
   expect(again.text).not.toContain('announced');
 });
+
+test('a click on an open tree item, or on a card with a button at its middle, works the item or the card, not what is at its middle', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/nested',
+    `<ul role="tree" aria-label="Files"><li role="treeitem" aria-expanded="true" tabindex="0">src
+       <ul role="group"><li role="treeitem" tabindex="-1">a.ts</li><li role="treeitem" tabindex="-1">b.ts</li><li role="treeitem" tabindex="-1">c.ts</li></ul></li></ul>
+     <div id="card" style="cursor:pointer;width:300px;height:90px;border:1px solid;display:flex;align-items:center;justify-content:center"><button id="star">Star</button></div>
+     <p id="out"></p>
+     <script>
+       const out = document.getElementById('out');
+       document.querySelector('[role=tree]').addEventListener('click', (e) => { out.textContent = 'Selected ' + e.target.closest('[role=treeitem]').firstChild.textContent.trim(); });
+       document.getElementById('card').onclick = () => { out.textContent = 'Opened the card'; };
+       document.getElementById('star').onclick = (e) => { e.stopPropagation(); out.textContent = 'Starred'; };
+     </script>`,
+  );
+  // The middle of the open "src" is on "b.ts".
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'treeitem "src') });
+  expect(await text(agent, '#out')).toBe('Selected src');
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'treeitem "b.ts"') });
+  expect(await text(agent, '#out')).toBe('Selected b.ts');
+  await agent.server.ok('browser_click', { selector: '#card' });
+  expect(await text(agent, '#out')).toBe('Opened the card');
+});

@@ -5,6 +5,7 @@ import type { Box } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { describe } from './describe.ts';
+import { getRole } from '../snapshot/roles.ts';
 
 export interface Viewport {
   width: number;
@@ -71,7 +72,7 @@ const TRY_AT = [0.5, 0.3, 0.7, 0.15, 0.85, 0.05, 0.95];
  * top of a card): what a person does, clicking the part they can see. Points
  * on a grid over its visible rects, nearest the centre first; null when every one is covered.
  */
-export function uncoveredPoint(el: Element): { x: number; y: number } | null {
+export function uncoveredPoint(el: Element, accept: (hit: Element) => boolean = (hit) => reaches(el, hit)): { x: number; y: number } | null {
   const vp = viewport();
   const candidates: { x: number; y: number; d: number }[] = [];
   for (const r of Array.from(el.getClientRects())) {
@@ -91,9 +92,44 @@ export function uncoveredPoint(el: Element): { x: number; y: number } | null {
   candidates.sort((a, b) => a.d - b.d);
   for (const { x, y } of candidates) {
     const hit = deepElementFromPoint(x, y);
-    if (hit && reaches(el, hit)) return { x, y };
+    if (hit && accept(hit)) return { x, y };
   }
   return null;
+}
+
+// Inside an element, these act on their own: a press on them is not a press on the element around
+// them. Not a grid's cells, which are its rows' parts.
+const OWN_CONTROL_ROLES = new Set([
+  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
+]);
+
+// Widgets worked through their parts (a combobox's text field, a listbox's options): a press on a
+// part is a press on them.
+const COMPOSITE_ROLES = new Set(['combobox', 'listbox', 'tree', 'treegrid', 'grid', 'tablist', 'menu', 'menubar', 'radiogroup', 'spinbutton', 'slider', 'textbox', 'searchbox']);
+
+/**
+ * A control inside `el` that a press on `hit` would work instead of `el`: the child item at the
+ * middle of an open tree item, a button at the middle of a clickable card or row. The outermost
+ * such; null when the press is `el`'s own (its control, when `el` is a label, counts as its own).
+ */
+export function nestedControl(el: Element, hit: Element): Element | null {
+  let found: Element | null = null;
+  for (let n: Node | null = hit; n && n !== el; n = composedParent(n)) {
+    if (n instanceof Element && OWN_CONTROL_ROLES.has(getRole(n) ?? '') && (el as HTMLLabelElement).control !== n) found = n;
+  }
+  return found;
+}
+
+/**
+ * Where a press works `el` itself, when its action point lies on a control inside it (an open
+ * tree item's middle is on one of its children): a point on its own part, nearest the centre.
+ */
+export function ownPoint(el: Element, point: { x: number; y: number }): { x: number; y: number } {
+  if (COMPOSITE_ROLES.has(getRole(el) ?? '')) return point;
+  const hit = deepElementFromPoint(point.x, point.y);
+  if (!hit || !nestedControl(el, hit)) return point;
+  return uncoveredPoint(el, (h) => reaches(el, h) && !nestedControl(el, h)) ?? point;
 }
 
 function composedParent(node: Node): Node | null {

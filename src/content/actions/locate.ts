@@ -12,7 +12,7 @@ import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { describe } from './describe.ts';
-import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, uncoveredPoint } from './hit.ts';
+import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, ownPoint, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
 import { watchInvalidAround } from './validation.ts';
 import { isAnimated } from './animated.ts';
@@ -100,6 +100,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       if (options.hitTest) {
         try {
           assertHit(at, point.x, point.y);
+          point = ownPoint(at, point);
         } catch (error) {
           if (!(error instanceof AgentError)) throw error;
           // Partly covered: the part a person can see and click. Said in the report, as
