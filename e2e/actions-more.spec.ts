@@ -226,7 +226,10 @@ test('a click whose handler acts a moment later is reported after that: a view d
     agent,
     '/later',
     `<button id="next">Next step</button><button id="save">Save draft</button><p id="out">Step 1</p>
+     <button id="help">Help</button><div id="tip" role="tooltip" hidden>Opens the manual</div>
      <script>
+       // A tooltip the pointer's arrival sets off, a second later: not the click's doing, not waited for.
+       help.addEventListener('mouseover', () => setTimeout(() => { tip.hidden = false; }, 1000));
        // A router that shows its next view a moment after the click, and a Save debounced as many are.
        next.onclick = () => setTimeout(() => { out.textContent = 'Step 2'; }, 300);
        let timer;
@@ -238,6 +241,8 @@ test('a click whose handler acts a moment later is reported after that: a view d
   const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save draft"') });
   expect(saved.text).toMatch(/Request it started: POST \/api\/draft → 200 OK/);
   expect(await text(agent, '#out')).toBe('Draft saved');
+  const help = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Help"'), snapshot: true });
+  expect(help.text).not.toContain('Opens the manual');
 });
 
 test('a click waits for the data it fetched, so a snapshot right after shows it; a failed or unanswered request is reported', async ({ agent }) => {

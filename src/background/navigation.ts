@@ -266,7 +266,7 @@ async function perhapsNavigation(
  * same-document change (the view's data).
  */
 async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
-  if (outcome.sameDocument) await afterInputTimers(tabId, 0);
+  if (outcome.sameDocument) await afterInputTimers(tabId, 0, true);
   const started = await data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ifRunning: !outcome.sameDocument, ownOnly: true });
   if (!started || outcome.sameDocument) return started;
   // Canceled: mostly the page being left, whose requests stop as the new one commits.

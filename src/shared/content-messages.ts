@@ -105,7 +105,8 @@ export type ContentRequest =
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
-  | { type: 'inputTimers'; maxMs: number }
+  /** clicksOnly: only the timers a click's (or a router's popstate) handler set. */
+  | { type: 'inputTimers'; maxMs: number; clicksOnly?: true }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number; causal?: true }

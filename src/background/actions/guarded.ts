@@ -86,7 +86,7 @@ export async function guardedClick(
             else frameAnnounced = result.announced;
             dialogOpened = !!result.dialogOpened;
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
-            if (result.timersDue) await afterInputTimers(tabId, frameId);
+            if (result.timersDue) await afterInputTimers(tabId, frameId, true);
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },

@@ -12,8 +12,10 @@ const INPUT_TIMERS_MS = 1000;
 /**
  * Until the timers the page's input handlers set have run (and what they set
  * again), at most INPUT_TIMERS_MS. True when the page's tracker could tell:
- * then nothing the input set off is still to start.
+ * then nothing the input set off is still to start. clicksOnly: those of a
+ * click's (or a router's) handlers, not a tooltip's its pointer set off.
  */
-export async function afterInputTimers(tabId: number, frameId: number): Promise<boolean> {
-  return (await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS }))?.tracked ?? false;
+export async function afterInputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<boolean> {
+  const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { clicksOnly } : {}) } as const;
+  return (await tryFrame(tabId, frameId, request))?.tracked ?? false;
 }

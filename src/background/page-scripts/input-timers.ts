@@ -32,19 +32,21 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // MUI's ripple fades out on a 550 ms timer), and a "Copied!" label's way back are not the click's.
   // So may a router's popstate handler on back and forward, before it draws the view.
   const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'popstate', 'hashchange']);
-  // Timer id → when it is due (performance.now()).
-  const pending = new Map<number, number>();
+  // Timer id → when it is due (performance.now()), and whether a click's handler set it: a click
+  // waits for those only, not for a tooltip's delay its own pointer's arrival set off.
+  const pending = new Map<number, { at: number; click: boolean }>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
   // wait, a few times over (a debounce re-arms once or twice), but not a loop the input started.
   const MAX_CHAIN = 4;
-  let chain = 0;
+  type Link = { depth: number; click: boolean };
+  let chain: Link | null = null;
   let inMicrotask = 0;
-  const chainOf = (ms: number) => {
-    if (chain > 0) return chain < MAX_CHAIN ? chain + 1 : 0;
+  const chainOf = (ms: number): Link | null => {
+    if (chain) return chain.depth < MAX_CHAIN ? { depth: chain.depth + 1, click: chain.click } : null;
     const event = (window as unknown as { event?: Event }).event;
-    if (!event?.isTrusted) return 0;
-    if (INPUT_EVENTS.has(event.type)) return 1;
-    return CLICK_EVENTS.has(event.type) && !inMicrotask && ms <= config.clickMaxMs ? 1 : 0;
+    if (!event?.isTrusted) return null;
+    if (INPUT_EVENTS.has(event.type)) return { depth: 1, click: false };
+    return CLICK_EVENTS.has(event.type) && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, click: true } : null;
   };
   const queueMicrotask = window.queueMicrotask;
   window.queueMicrotask = function (this: unknown, callback: VoidFunction) {
@@ -65,7 +67,7 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     const clear = window[clearName] as (id?: number) => void;
     (window as unknown as Record<string, Schedule>)[name] = function (this: unknown, handler: TimerHandler, delay?: number, ...args: unknown[]) {
       const ms = Number(delay) || 0;
-      const link = typeof handler === 'function' && ms <= config.maxMs ? chainOf(ms) : 0;
+      const link = typeof handler === 'function' && ms <= config.maxMs ? chainOf(ms) : null;
       if (!link) return schedule.call(window, handler, delay, ...args);
       let id = 0;
       const run = function (this: unknown, ...callArgs: unknown[]) {
@@ -80,7 +82,7 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
         }
       };
       id = schedule.call(window, run, delay, ...args);
-      pending.set(id, performance.now() + ms);
+      pending.set(id, { at: performance.now() + ms, click: link.click });
       return id;
     };
     (window as unknown as Record<string, (id?: number) => void>)[clearName] = function (this: unknown, id?: number) {
@@ -91,10 +93,12 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   wrap('setTimeout', 'clearTimeout');
   wrap('setInterval', 'clearInterval');
 
-  document.addEventListener(config.ask, () => {
+  // Asked with detail 'click': only the timers click handlers set (and what those set again).
+  document.addEventListener(config.ask, (event) => {
+    const clicksOnly = (event as CustomEvent<unknown>).detail === 'click';
     const now = performance.now();
     let due = 0;
-    for (const at of pending.values()) due = Math.max(due, at - now);
+    for (const { at, click } of pending.values()) if (click || !clicksOnly) due = Math.max(due, at - now);
     document.dispatchEvent(new CustomEvent(config.answer, { detail: Math.max(0, Math.ceil(due)) }));
   });
 }

@@ -108,7 +108,7 @@ export function guardOutcome(): ContentResults['guardOutcome'] {
     const dialog = dialogOpened();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
-    const timersDue = dueIn();
+    const timersDue = dueIn(true);
     return {
       outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
       ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(timersDue > 0 ? { timersDue } : {}),

@@ -74,7 +74,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'focused':
       return () => focusedLine(request);
     case 'inputTimers':
-      return () => afterInputTimers(request.maxMs);
+      return () => afterInputTimers(request.maxMs, request.clicksOnly);
     case 'openedPopup':
       return () => openedPopup(request);
     case 'revealed':

@@ -10,11 +10,11 @@ import { INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
  * Until the tracked timers have run (and those they set again), at most
  * `maxMs`; how long that took, and whether a tracker answered at all.
  */
-export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: number; tracked: boolean }> {
+export async function afterInputTimers(maxMs: number, clicksOnly = false): Promise<{ waitedMs: number; tracked: boolean }> {
   const start = performance.now();
-  const tracked = dueIn() >= 0;
+  const tracked = dueIn(clicksOnly) >= 0;
   for (;;) {
-    const due = dueIn();
+    const due = dueIn(clicksOnly);
     const left = maxMs - (performance.now() - start);
     if (due <= 0 || left <= 0) break;
     // A little past the due time: the timer's own task runs first.
@@ -23,8 +23,11 @@ export async function afterInputTimers(maxMs: number): Promise<{ waitedMs: numbe
   return { waitedMs: Math.round(performance.now() - start), tracked };
 }
 
-/** Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no tracker answered. */
-export function dueIn(): number {
+/**
+ * Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no
+ * tracker answered. clicksOnly: the timers click handlers set, not a hover's (a tooltip's delay).
+ */
+export function dueIn(clicksOnly = false): number {
   let due = -1;
   const listener = (event: Event) => {
     const detail = (event as CustomEvent<unknown>).detail;
@@ -32,7 +35,7 @@ export function dueIn(): number {
   };
   document.addEventListener(INPUT_TIMER_TRACKER.answer, listener);
   try {
-    document.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ask));
+    document.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ask, { detail: clicksOnly ? 'click' : null }));
   } finally {
     document.removeEventListener(INPUT_TIMER_TRACKER.answer, listener);
   }
