@@ -94,7 +94,8 @@ export type ContentRequest =
   /** With `guard`, the next press must land on the located element or is stopped (content/actions/guard.ts). */
   | { type: 'locate'; target: TargetSpec; options: LocateOptions; guard?: boolean }
   /** How the guarded click went; lifts the guard. */
-  | { type: 'guardOutcome' }
+  /** lift: the click was not sent after all (its frame's surroundings refused it). */
+  | { type: 'guardOutcome'; lift?: true }
   /** Fields found invalid in the last `withinMs` (a form the keys tried to send). */
   | { type: 'invalidFields'; withinMs: number }
   /** What live regions announced at or after `since` (Date.now()). */

@@ -38,7 +38,7 @@ export async function guardedClick(
       point = await pointFor(tabId, spec, options, true);
     } catch (error) {
       // Located in its frame, then refused by the frames around it: lift the guard it armed.
-      if (frameId !== 0) void tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined);
+      if (frameId !== 0) void tryFrame(tabId, frameId, { type: 'guardOutcome', lift: true }).catch(() => undefined);
       throw error;
     }
     let busy = false;

@@ -70,7 +70,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         return located;
       };
     case 'guardOutcome':
-      return () => guardOutcome();
+      return () => guardOutcome(request.lift);
     case 'focused':
       return () => focusedLine(request);
     case 'inputTimers':
