@@ -302,3 +302,26 @@ test('a click that expands an accordion, a <details>, a popover, a menu that nam
   // Collapsing it shows nothing.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
 });
+
+test('checking a box or picking a radio lists the fields that showed with it, with refs', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/conditional',
+    `<label><input type="checkbox" id="gift"> This is a gift</label>
+     <div id="giftbox" hidden><label>Gift message <textarea></textarea></label></div>
+     <fieldset><legend>Payment</legend><label><input type="radio" name="pay" id="invoice" checked> Invoice</label>
+       <label><input type="radio" name="pay" id="card"> Card</label></fieldset>
+     <div id="cardbox" hidden><label>Card number <input></label></div>
+     <script>
+       gift.onchange = () => { giftbox.hidden = !gift.checked; };
+       for (const radio of document.querySelectorAll('[name=pay]')) radio.onchange = () => { cardbox.hidden = !card.checked; };
+     </script>`,
+  );
+  const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "This is a gift"') });
+  expect(checked.text).toMatch(/It showed:\n- textbox "Gift message" \[ref=e\d+\]/);
+  await agent.server.ok('browser_fill', { ref: refOf(checked.text, 'textbox "Gift message"'), value: 'Happy birthday' });
+  const card = await agent.server.ok('browser_click', { ref: refOf(snap, 'radio "Card"') });
+  expect(card.text).toMatch(/It showed:\n- textbox "Card number" \[ref=e\d+\]/);
+  // Hiding them shows nothing.
+  expect((await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "This is a gift"') })).text).not.toContain('It showed');
+});

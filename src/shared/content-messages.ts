@@ -69,6 +69,8 @@ export interface Located {
   opens?: true;
   /** A collapsed disclosure (aria-expanded="false", a closed <details>' summary): a click shows what it holds. */
   discloses?: true;
+  /** A checkbox, radio or switch: checking it may show the fields that go with it ("This is a gift" → a message). */
+  toggles?: true;
 }
 
 export type GetWhat = 'text' | 'html' | 'value' | 'attribute' | 'title' | 'url' | 'count' | 'box' | 'styles' | 'form_values' | 'metadata' | 'visible_text';

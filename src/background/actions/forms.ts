@@ -10,6 +10,7 @@ import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
+import { shownBy } from './pointer.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 
@@ -33,7 +34,9 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   }
   // The click worked; the ref the agent holds does not any more.
   const replaced = after.replaced ? ' (the page then re-rendered it: take a new snapshot for its new ref)' : '';
-  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects };
+  // The fields checking it showed (a gift message, a card's details), looked for once: they show as it is checked.
+  const shown = point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 }) : {};
+  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects, ...shown };
 }
 
 export async function selectOption(params: Params<'selectOption'>, ctx: CommandContext): Promise<Result<'selectOption'>> {

@@ -40,6 +40,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   // What it showed, asked only when the located element or the guard said it may have: other clicks pay nothing.
   const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
     : point.discloses || contextMenu ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
+    : point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 })
     : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
     : {};
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
@@ -64,7 +65,7 @@ type Refs = { refPrefix: string; refFloor: number };
  * what a hover or a collapsed disclosure made visible. Asked of the
  * element's frame; nothing once the page moved on.
  */
-async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+export async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
   if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
   const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { ...request, ...refs } as ShownRequest) as Promise<ShownResult | undefined>);

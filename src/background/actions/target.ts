@@ -51,6 +51,8 @@ export interface Point {
   opens?: true;
   /** A collapsed disclosure: a click shows what it holds (content/actions/revealed.ts). */
   discloses?: true;
+  /** A checkbox, radio or switch: a click may show the fields that go with it. */
+  toggles?: true;
 }
 
 /**
@@ -71,8 +73,11 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
     if (frameId === 0) return located;
     try {
       const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined, true);
-      const { opens, discloses } = located;
-      return { ...toParent(transform, located), description: located.description, ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}) };
+      const { opens, discloses, toggles } = located;
+      return {
+        ...toParent(transform, located), description: located.description,
+        ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}), ...(toggles ? { toggles } : {}),
+      };
     } catch (error) {
       if (!(error instanceof AgentError && error.code === 'COVERED')) throw error;
       const waited = Date.now() - start;

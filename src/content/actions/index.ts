@@ -64,7 +64,7 @@ function dispatch(request: ContentRequest): Run | undefined {
           noteDialogs();
           // What a disclosure shows once clicked is listed like what a hover shows; so is a
           // menu whose button names no popup to look in (openedPopup finds nothing there).
-          if (located.discloses || located.opens) noteShown();
+          if (located.discloses || located.opens || located.toggles) noteShown();
         }
         if (request.options.noteShown) noteShown();
         return located;

@@ -126,9 +126,10 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       const via = at === el ? '' : ` via its label ${describe(at)}`;
       const opens = closedPopupOwner(el) !== null;
       const discloses = !opens && isCollapsed(el);
+      const toggles = !opens && !discloses && isToggle(el);
       return {
         element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside,
-        ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}),
+        ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}), ...(toggles ? { toggles } : {}),
       };
     } catch (error) {
       if (!(error instanceof NotYet)) throw error;
@@ -165,6 +166,14 @@ function isPinned(el: Element): boolean {
 }
 
 /** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
+const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+
+/** A checkbox, radio or switch (native or ARIA), whose checking may show what goes with it. */
+function isToggle(el: Element): boolean {
+  if (el instanceof HTMLInputElement) return el.type === 'checkbox' || el.type === 'radio';
+  return TOGGLE_ROLES.has(el.getAttribute('role') ?? '');
+}
+
 function isCollapsed(el: Element): boolean {
   if (el.localName === 'summary') return el.parentElement instanceof HTMLDetailsElement && !el.parentElement.open;
   return opensClosedPopover(el) || el.getAttribute('aria-expanded') === 'false';
