@@ -7,8 +7,9 @@
  * Chains (`>>`) and other engines stay unsupported: the error says which work.
  */
 import { AgentError } from '../shared/errors.ts';
-import { elementsByRole, elementsByText } from './actions/find.ts';
+import { elementsByRole, elementsByText, innerText } from './actions/find.ts';
 import { normalize } from './actions/describe.ts';
+import { isVisible } from './target.ts';
 
 /** Finds the elements a selector names. */
 export type Engine = () => Element[];
@@ -54,11 +55,11 @@ function filterFor(kind: string, text: string): (el: Element) => boolean {
   const wanted = normalize(text).toLowerCase();
   switch (kind) {
     case 'visible':
-      return (el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0;
+      return isVisible;
     case 'text-is':
-      return (el) => shownText(el).toLowerCase() === wanted;
+      return (el) => innerText(el).toLowerCase() === wanted;
     default:
-      return (el) => shownText(el).toLowerCase().includes(wanted);
+      return (el) => innerText(el).toLowerCase().includes(wanted);
   }
 }
 
@@ -68,7 +69,7 @@ function byText(query: string): Element[] {
   const text = normalize(quoted ? quoted[2] : query);
   if (!text) return [];
   const found = elementsByText(text.toLowerCase());
-  return quoted ? found.filter((el) => shownText(el) === text) : found;
+  return quoted ? found.filter((el) => innerText(el) === text) : found;
 }
 
 /** `role=button`, `role=button[name="Save"]` (the name: case-insensitive, a part of it will do). */
@@ -92,8 +93,4 @@ function byXPath(expression: string, selector: string): Element[] {
     if (node instanceof Element) found.push(node);
   }
   return found;
-}
-
-function shownText(el: Element): string {
-  return normalize((el as HTMLElement).innerText ?? el.textContent ?? '');
 }

@@ -234,6 +234,7 @@ function walk(el: Element, visit: (el: Element) => void): void {
   for (const child of composedChildren(el)) if (child.nodeType === Node.ELEMENT_NODE) walk(child as Element, visit);
 }
 
-function innerText(el: Element): string {
+/** The element's text as shown, white space collapsed. */
+export function innerText(el: Element): string {
   return normalize((el as HTMLElement).innerText ?? el.textContent ?? '');
 }

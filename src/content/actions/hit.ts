@@ -3,9 +3,10 @@
  */
 import type { Box } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { deepElementFromPoint } from '../snapshot/dom.ts';
+import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
 import { describe } from './describe.ts';
 import { getRole } from '../snapshot/roles.ts';
+import { CONTROL_ROLES } from '../snapshot/walk-rules.ts';
 
 export interface Viewport {
   width: number;
@@ -98,11 +99,8 @@ export function uncoveredPoint(el: Element, accept: (hit: Element) => boolean = 
 }
 
 // Inside an element, these act on their own: a press on them is not a press on the element around
-// them. Not a grid's cells, which are its rows' parts.
-const OWN_CONTROL_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
-  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
-]);
+// them. Not a grid's cells, which are its rows' parts, nor a scrollbar or a frame.
+const OWN_CONTROL_ROLES = new Set([...CONTROL_ROLES].filter((role) => !['gridcell', 'scrollbar', 'iframe'].includes(role)));
 
 // Widgets worked through their parts (a combobox's text field, a listbox's options): a press on a
 // part is a press on them.
@@ -114,9 +112,11 @@ const COMPOSITE_ROLES = new Set(['combobox', 'listbox', 'tree', 'treegrid', 'gri
  * such; null when the press is `el`'s own (its control, when `el` is a label, counts as its own).
  */
 export function nestedControl(el: Element, hit: Element): Element | null {
+  // A press on one of its labels, outside it, is its own.
+  if (!composedContains(el, hit)) return null;
   let found: Element | null = null;
-  for (let n: Node | null = hit; n && n !== el; n = composedParent(n)) {
-    if (n instanceof Element && OWN_CONTROL_ROLES.has(getRole(n) ?? '') && (el as HTMLLabelElement).control !== n) found = n;
+  for (let n: Element | null = hit; n && n !== el; n = composedParent(n)) {
+    if (OWN_CONTROL_ROLES.has(getRole(n) ?? '') && (el as HTMLLabelElement).control !== n) found = n;
   }
   return found;
 }
@@ -124,16 +124,11 @@ export function nestedControl(el: Element, hit: Element): Element | null {
 /**
  * Where a press works `el` itself, when its action point lies on a control inside it (an open
  * tree item's middle is on one of its children): a point on its own part, nearest the centre.
+ * `hit`: what is at `point` (assertHit's answer).
  */
-export function ownPoint(el: Element, point: { x: number; y: number }): { x: number; y: number } {
-  if (COMPOSITE_ROLES.has(getRole(el) ?? '')) return point;
-  const hit = deepElementFromPoint(point.x, point.y);
-  if (!hit || !nestedControl(el, hit)) return point;
+export function ownPoint(el: Element, point: { x: number; y: number }, hit: Element): { x: number; y: number } {
+  if (!nestedControl(el, hit) || COMPOSITE_ROLES.has(getRole(el) ?? '')) return point;
   return uncoveredPoint(el, (h) => reaches(el, h) && !nestedControl(el, h)) ?? point;
-}
-
-function composedParent(node: Node): Node | null {
-  return (node as Element).assignedSlot ?? node.parentNode ?? (node as ShadowRoot).host ?? null;
 }
 
 /** `ancestor` contains `node` in the composed (shadow-including) tree. */
@@ -152,11 +147,11 @@ export function reaches(el: Element, hit: Node): boolean {
 /**
  * Throws COVERED unless a click at (x, y) reaches `el`: the hit element is
  * `el` or inside it, or (for form controls) inside one of its labels, since
- * clicking a label activates its control.
+ * clicking a label activates its control. Returns what is hit.
  */
-export function assertHit(el: Element, x: number, y: number): void {
+export function assertHit(el: Element, x: number, y: number): Element {
   const hit = deepElementFromPoint(x, y);
-  if (hit && reaches(el, hit)) return;
+  if (hit && reaches(el, hit)) return hit;
   const at = `at (${Math.round(x)}, ${Math.round(y)})`;
   if (!hit) {
     throw new AgentError('COVERED', `Nothing is hit at ${describe(el)}'s action point ${at}; it may be clipped by a scrolling container. Scroll it into view (browser_scroll with its ref) and retry.`);

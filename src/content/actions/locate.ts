@@ -99,8 +99,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       let aside = '';
       if (options.hitTest) {
         try {
-          assertHit(at, point.x, point.y);
-          point = ownPoint(at, point);
+          point = ownPoint(at, point, assertHit(at, point.x, point.y));
         } catch (error) {
           if (!(error instanceof AgentError)) throw error;
           // Partly covered: the part a person can see and click. Said in the report, as
@@ -165,7 +164,6 @@ function isPinned(el: Element): boolean {
   return false;
 }
 
-/** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
 const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 /** A checkbox, radio or switch (native or ARIA), whose checking may show what goes with it. */
@@ -174,6 +172,7 @@ function isToggle(el: Element): boolean {
   return TOGGLE_ROLES.has(el.getAttribute('role') ?? '');
 }
 
+/** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */
 function isCollapsed(el: Element): boolean {
   if (el.localName === 'summary') return el.parentElement instanceof HTMLDetailsElement && !el.parentElement.open;
   return opensClosedPopover(el) || el.getAttribute('aria-expanded') === 'false';
