@@ -266,12 +266,9 @@ async function perhapsNavigation(
  * same-document change (the view's data).
  */
 async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
-  if (outcome.sameDocument) await afterInputTimers(tabId, 0, true);
-  const started = await data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ifRunning: !outcome.sameDocument, ownOnly: true });
-  if (!started || outcome.sameDocument) return started;
-  // Canceled: mostly the page being left, whose requests stop as the new one commits.
-  const news = started.list.filter((r) => r.failure !== 'canceled' && (r.pending || r.failure || (r.status ?? 0) >= 400));
-  return news.length ? { list: news, more: 0 } : undefined;
+  const loaded = !outcome.sameDocument;
+  if (!loaded) await afterInputTimers(tabId, 0, true);
+  return data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ownOnly: true, ifRunning: loaded, troubleOnly: loaded });
 }
 
 /** Ours was cancelled by a navigation that began after it, which committed `url` instead. */

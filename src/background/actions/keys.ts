@@ -43,7 +43,7 @@ for (let i = 1; i <= 12; i++) SPECIAL[`F${i}`] = { key: `F${i}`, code: `F${i}`, 
 
 const ALIASES: Record<string, string> = {
   Esc: 'Escape', Return: 'Enter', Del: 'Delete', Up: 'ArrowUp', Down: 'ArrowDown', Left: 'ArrowLeft', Right: 'ArrowRight',
-  Ctrl: 'Control', Cmd: 'Meta', Command: 'Meta', Option: 'Alt', Opt: 'Alt', ' ': 'Space',
+  Ctrl: 'Control', Cmd: 'Meta', Command: 'Meta', Option: 'Alt', Opt: 'Alt',
   ControlOrMeta: 'Control',
 };
 // Names of keys as models write them ("ctrl+shift+z", "enter", "ARROWDOWN"): any case will do.
@@ -51,7 +51,7 @@ const BY_LOWER_CASE = new Map<string, string>(
   [...Object.keys(SPECIAL).map((name) => [name, name]), ...Object.entries(ALIASES)].map(([name, meant]) => [name.toLowerCase(), meant]),
 );
 /** A key's or modifier's name as the tables spell it; a single character as it is. */
-const canonical = (name: string) => (name.length === 1 ? name : ALIASES[name] ?? BY_LOWER_CASE.get(name.toLowerCase()) ?? name);
+const canonical = (name: string) => (name.length === 1 ? name : BY_LOWER_CASE.get(name.toLowerCase()) ?? name);
 
 // Printable characters on a US keyboard: [unshifted, shifted, code, keyCode].
 const PUNCTUATION: [string, string, string, number][] = [

@@ -82,6 +82,11 @@ export interface SettleOptions {
   ifRunning?: boolean;
   /** The page's own requests only: another site's (analytics, ads) neither waited for nor told. */
   ownOnly?: boolean;
+  /**
+   * Told only when they failed or still run: a page that loaded, whose answered requests are no
+   * news. Not those canceled, mostly the page being left, whose requests stop as the new one commits.
+   */
+  troubleOnly?: boolean;
 }
 
 /** Starts watching `tabId`'s requests (all its frames); call before the input is sent. */
@@ -153,7 +158,8 @@ export function watchRequests(tabId: number): RequestWatch {
         if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
         await sleep(pending ? 20 : CHAIN_MS);
       }
-      const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type) && (r.sameSite || !options.ownOnly));
+      const trouble = (r: Tracked) => unanswered(r) || (!!r.failure && r.failure !== 'canceled') || (r.status ?? 0) >= 400;
+      const reported = [...tracked.values()].filter((r) => REPORTED_TYPES.has(r.type) && (r.sameSite || !options.ownOnly) && (!options.troubleOnly || trouble(r)));
       return reported.length ? summarize(reported, await pageUrl()) : undefined;
     },
     stop: () => offs.forEach((off) => off()),

@@ -53,11 +53,7 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) }));
-  const result = await describe(tabId, outcome, left);
-  // Back within a single-page app: the title its router set by now (the tab's is the history entry's until Chrome catches up).
-  if (outcome.sameDocument) result.title = await evaluateValue<string>(tabId, 'document.title').catch(() => result.title);
-  return result;
+  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) })), left);
 }
 
 /** How long leaving a blocked page for about:blank may take before the tab is discarded instead. */
@@ -128,7 +124,7 @@ async function describe(tabId: number, outcome: NavigationOutcome, left: Left | 
   return {
     tabId,
     url: outcome.download ? outcome.url : tab.url ?? outcome.url,
-    title: await titleOf(tabId, tab),
+    title: await titleOf(tabId, tab, outcome.sameDocument),
     ...(outcome.status !== undefined ? { status: outcome.status } : {}),
     ...(outcome.download ? { download: outcome.download } : {}),
     ...(outcome.stillLoading ? { stillLoading: outcome.stillLoading } : {}),
@@ -141,10 +137,12 @@ async function describe(tabId: number, outcome: NavigationOutcome, left: Left | 
 /**
  * The page's title. Just after a load the tab may still show its stand-in, the
  * URL without its scheme (Chrome updates it a moment later): then the page says.
+ * So it does within one document (a single-page app's back): the tab shows the
+ * history entry's title until Chrome catches up with the one its router set.
  */
-async function titleOf(tabId: number, tab: browser.Tabs.Tab): Promise<string> {
+async function titleOf(tabId: number, tab: browser.Tabs.Tab, sameDocument?: true): Promise<string> {
   const title = tab.title ?? '';
-  if (title && !tab.url?.endsWith(title)) return title;
+  if (title && !tab.url?.endsWith(title) && !sameDocument) return title;
   const own = await evaluateValue<string>(tabId, 'document.title').catch(() => '');
   return own || title;
 }
