@@ -84,6 +84,27 @@ test('sibling frames, one from srcdoc and one filled by script: each is clicked 
   await expect(page).toHaveTitle('second');
 });
 
+test('an editor that writes its frame with document.open (TinyMCE, CKEditor 4): its body is read, typed into and clicked in', async ({ agent }) => {
+  // document.open erases every listener on the frame's window and document, the content script's and
+  // the page tracker's too; the frame is written only after the agent's first snapshot, so both were there before.
+  const written = `<div contenteditable><p>Dear Ada,</p></div><button onclick="this.textContent='Sent'">Send</button>
+    <span id="more">More</span><script>more.addEventListener('click', () => setTimeout(() => { more.textContent = 'Less'; }, 200));</script>`;
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/written', html(`<iframe id="ed" title="Editor"></iframe>
+    <button onclick="const d = ed.contentDocument; d.open(); d.write(${JSON.stringify(written).replaceAll('"', '&quot;')}); d.close()">Start editor</button>`, 'Written')) });
+  const before = await agent.server.ok('browser_snapshot');
+  await agent.server.ok('browser_click', { ref: refOf(before.text, 'button "Start editor"') });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toContain('- paragraph: Dear Ada,');
+  await agent.server.ok('browser_type', { ref: refOf(text, 'generic [editable]'), text: ' thanks' });
+  expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Send"') })).text).toContain('Clicked <button>Send</button>');
+  // The frame's own click listener gives the span its ref, and the click waits for the timer it sets.
+  await agent.server.ok('browser_click', { ref: refOf(text, 'generic "More"') });
+  const after = await agent.server.ok('browser_snapshot');
+  expect(after.text).toContain('button "Sent"');
+  expect(after.text).toContain('- paragraph: Dear Ada, thanks');
+  expect(after.text).toContain('Less');
+});
+
 test('keys without a ref follow focus into a frame: the focus line and a refused form come from the frame', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

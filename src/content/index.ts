@@ -8,6 +8,7 @@ import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
 import { currentMaxRef } from './snapshot/index.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
+import { onWindow } from './window-listeners.ts';
 import { answerFrameHellos, childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
 declare global {
@@ -43,7 +44,7 @@ if (!window.__llmBrowserAgentLoaded) {
 
   // A parent frame asks "which frame are you?" by posting a nonce; we hand it
   // to the service worker, which learns our frame id from the sender.
-  window.addEventListener('message', (event) => {
+  onWindow('message', (event) => {
     const data = event.data as Record<string, unknown> | null;
     if (event.source !== window.parent || window.parent === window) return;
     if (!data || typeof data !== 'object' || typeof data[FRAME_NONCE_KEY] !== 'string') return;

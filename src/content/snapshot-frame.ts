@@ -4,6 +4,7 @@ import { takeSnapshot } from './snapshot/index.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
 import { afterDomChange } from './dom-change.ts';
+import { onWindow } from './window-listeners.ts';
 
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
 type FrameElement = HTMLIFrameElement | HTMLFrameElement;
@@ -26,7 +27,7 @@ export function nonceFor(element: FrameElement): string {
  * it still links it.
  */
 export function answerFrameHellos(): void {
-  window.addEventListener('message', (event) => {
+  onWindow('message', (event) => {
     const data = event.data as Record<string, unknown> | null;
     if (!data || typeof data !== 'object' || data[FRAME_HELLO_KEY] !== true || !event.source) return;
     const element = queryDeep<FrameElement>('iframe, frame').find((frame) => frame.contentWindow === event.source);

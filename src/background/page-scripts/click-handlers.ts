@@ -130,7 +130,7 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     }
   };
 
-  addEventListener.call(document, config.collect, (event: Event) => {
+  const collect = (event: Event) => {
     noteReactHandlers();
     all = all.filter((ref) => ref.deref() !== undefined);
     // A content script that just started (page load, extension reload) knows nothing yet and asks for all.
@@ -138,7 +138,12 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     const pending = report(everything ? all : unreported);
     unreported = pending;
     document.dispatchEvent(new CustomEvent(config.shadowCalls, { detail: vouches ? shadowCalls : -1 }));
-  });
+  };
+  const listen = () => addEventListener.call(document, config.collect, collect);
+  listen();
+  // document.open() (an editor writing its iframe) erases the document's listeners but keeps its
+  // mutation observers: listen again when it replaces the root (adding it twice does nothing).
+  new MutationObserver(listen).observe(document, { childList: true });
 }
 
 /** The tracker as a script for Page.addScriptToEvaluateOnNewDocument. */

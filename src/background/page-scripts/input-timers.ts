@@ -94,13 +94,17 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   wrap('setInterval', 'clearInterval');
 
   // Asked with detail 'click': only the timers click handlers set (and what those set again).
-  document.addEventListener(config.ask, (event) => {
+  const answer = (event: Event) => {
     const clicksOnly = (event as CustomEvent<unknown>).detail === 'click';
     const now = performance.now();
     let due = 0;
     for (const { at, click } of pending.values()) if (click || !clicksOnly) due = Math.max(due, at - now);
     document.dispatchEvent(new CustomEvent(config.answer, { detail: Math.max(0, Math.ceil(due)) }));
-  });
+  };
+  const listen = () => document.addEventListener(config.ask, answer);
+  listen();
+  // See the click-handler tracker: document.open() erases this listener, a root replaced brings it back.
+  new MutationObserver(listen).observe(document, { childList: true });
 }
 
 /** The tracker as a script for Page.addScriptToEvaluateOnNewDocument. */

@@ -15,6 +15,7 @@ import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInva
 import { announcedSince } from '../announcements.ts';
 import { dialogOpened } from './revealed.ts';
 import { dueIn } from './input-timers.ts';
+import { onWindow } from '../window-listeners.ts';
 
 interface Guard {
   element: Element;
@@ -47,7 +48,7 @@ export function lastGuarded(): Element | null {
   return landed?.deref() ?? null;
 }
 
-for (const type of CLICK_EVENTS) window.addEventListener(type, check, { capture: true });
+for (const type of CLICK_EVENTS) onWindow(type, check, true);
 
 function check(event: Event): void {
   if (!guard || !event.isTrusted) return;

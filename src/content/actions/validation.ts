@@ -9,6 +9,7 @@ import { getName } from '../snapshot/names.ts';
 import { existingRefNumber } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { clip } from './describe.ts';
+import { onWindow } from '../window-listeners.ts';
 
 /** Enough for any form an agent fills; older events only matter until the next action reads them. */
 const MAX_KEPT = 20;
@@ -21,7 +22,7 @@ function record(event: Event): void {
 }
 
 // `invalid` does not bubble: seen on the way down, in the capturing phase.
-window.addEventListener('invalid', record, true);
+onWindow('invalid', record, true);
 
 const watchedRoots = new WeakSet<ShadowRoot>();
 

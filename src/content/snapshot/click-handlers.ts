@@ -6,6 +6,7 @@
  * reported and this knows nothing.
  */
 import { CLICK_HANDLER_EVENTS } from '../../shared/content-messages.ts';
+import { onWindow } from '../window-listeners.ts';
 
 // Weak: a removed element must not be kept alive by having had a handler.
 const withHandler = new WeakSet<Element>();
@@ -19,13 +20,13 @@ function listen(): void {
   listening = true;
   // Capture on window sees every mark, also those dispatched inside open shadow roots
   // (composed); composedPath()[0] is the element itself, not its retargeted host.
-  window.addEventListener(CLICK_HANDLER_EVENTS.mark, (event) => {
+  onWindow(CLICK_HANDLER_EVENTS.mark, (event) => {
     const target = event.composedPath()[0];
     if (!(target instanceof Element)) return;
     withHandler.add(target);
     if ((event as CustomEvent<unknown>).detail === 'drop') dropTargets.add(target);
   }, true);
-  window.addEventListener(CLICK_HANDLER_EVENTS.shadowCalls, (event) => {
+  onWindow(CLICK_HANDLER_EVENTS.shadowCalls, (event) => {
     const count = (event as CustomEvent<unknown>).detail;
     shadowCalls = typeof count === 'number' && count >= 0 ? count : null;
   }, true);
