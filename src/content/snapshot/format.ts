@@ -93,6 +93,8 @@ class Printer {
       this.kids(kids, depth, indent);
       return;
     }
+    // An unnamed icon inside something named (a toolbar button's SVG) says nothing the name does not.
+    if (name && kids.some(isBareImage)) kids = kids.filter((k) => !isBareImage(k));
     if (name && kids.length > 0 && kids.every((k) => typeof k === 'string') && kids.join(' ') === name) kids = [];
     // A <legend>/<caption>/<figcaption> first child is where the name came from.
     else if (name && kids[0] === name) kids = kids.slice(1);
@@ -191,6 +193,11 @@ function isLabelOf(text: string, neighbour: Kid | undefined): boolean {
 
 function isNode(kid: Kid): kid is SNode {
   return typeof kid === 'object';
+}
+
+/** An image with no name, no ref and nothing inside: an icon. */
+function isBareImage(kid: Kid): boolean {
+  return isNode(kid) && kid.role === 'img' && !kid.refable && !kid.kids.length && !nameOf(kid);
 }
 
 /** The accessible name, computed once and only for printed lines. */
