@@ -105,6 +105,19 @@ test('an editor that writes its frame with document.open (TinyMCE, CKEditor 4): 
   expect(after.text).toContain('Less');
 });
 
+test('an editor frame\'s body holding the focus is the focus line and [active]; another editor frame\'s body is not', async ({ agent }) => {
+  // Every frame's document has an active element, its body when nothing else: only the focused frame's counts.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/two-editors', html(
+    `<iframe title="Subject" srcdoc="<body contenteditable><p>Hello</p></body>"></iframe><iframe title="Body" srcdoc="<body contenteditable><p>Dear Ada,</p></body>"></iframe>`, 'Editors')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  const [subject, body] = [...text.matchAll(/generic \[editable\] \[ref=(f\d+e\d+)\]/g)].map((m) => m[1]);
+  await agent.server.ok('browser_click', { ref: body });
+  expect((await agent.server.ok('browser_press_key', { key: 'End' })).text).toContain(`Focus: generic [editable] [ref=${body}]`);
+  const after = await agent.server.ok('browser_snapshot');
+  expect(after.text).toContain(`generic [active] [editable] [ref=${body}]`);
+  expect(after.text).toContain(`generic [editable] [ref=${subject}]`);
+});
+
 test('keys without a ref follow focus into a frame: the focus line and a refused form come from the frame', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

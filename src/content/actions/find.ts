@@ -16,7 +16,7 @@ import { getName } from '../snapshot/names.ts';
 // outside takeSnapshot, so it must raise the floor the same way.
 import { raiseRefFloor } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
-import { deepActiveElement, stateSuffix, valueOf } from '../snapshot/states.ts';
+import { focusedElement, stateSuffix, valueOf } from '../snapshot/states.ts';
 import { yamlValue } from '../snapshot/format.ts';
 import { isHiddenForAria } from '../snapshot/visibility.ts';
 import { undisplayedToggle } from '../snapshot/walk-rules.ts';
@@ -46,7 +46,7 @@ export function find(request: FindRequest): ContentResults['find'] {
   if (!root) return { matches: [], total: 0, maxRef: currentMaxRef() };
   return withStyleCache(() => {
     const found = role || !text ? byRole(root, role, name, text) : byText(root, text, name);
-    const active = deepActiveElement(document);
+    const active = focusedElement(document);
     const limit = Math.max(0, Math.floor(request.limit));
     const matches = found.slice(0, limit).map((el) => toFound(el, request.refPrefix, active));
     return { matches, total: found.length, maxRef: currentMaxRef() };
@@ -60,8 +60,8 @@ export function find(request: FindRequest): ContentResults['find'] {
  */
 export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }>): ContentResults['focused'] {
   raiseRefFloor(request.refFloor);
-  const active = deepActiveElement(document);
-  if (!active || active === document.body || active === document.documentElement) return { line: null, maxRef: currentMaxRef() };
+  const active = focusedElement(document);
+  if (!active) return { line: null, maxRef: currentMaxRef() };
   // Not marked [active]: the line says it is the focus. With what the field holds, as in a
   // snapshot: a key's effect on it (Backspace, ArrowUp in a number field) shows without one.
   const found = toFound(active, request.refPrefix, null);

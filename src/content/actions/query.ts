@@ -4,7 +4,7 @@
  */
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { deepActiveElement, isDisabled } from '../snapshot/states.ts';
+import { focusedElement, isDisabled } from '../snapshot/states.ts';
 import { isVisible, queryAll, resolveSpec } from '../target.ts';
 import { checkedState } from './checked.ts';
 import { isReadOnly, notEditableKind } from './controls.ts';
@@ -85,7 +85,7 @@ export function is({ what, target }: IsRequest): ContentResults['is'] {
     case 'editable':
       return { value: !notEditableKind(el) && !isReadOnly(el) && !isDisabled(el) };
     case 'focused':
-      return { value: deepActiveElement(el.ownerDocument) === el };
+      return { value: focusedElement(el.ownerDocument) === el };
     case 'in_viewport':
       return { value: intersectsViewport(el) };
     default:

@@ -10,7 +10,7 @@ import { trustShadowlessSince, withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
 import { currentMaxRef, raiseRefFloor, recordIssued, refForElement, resolveRef } from './refs.ts';
-import { deepActiveElement } from './states.ts';
+import { focusedElement } from './states.ts';
 import { walk } from './walk.ts';
 
 export type { FrameSlot } from './format.ts';
@@ -51,7 +51,7 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   const { lines, frames, issued } = withStyleCache(() => {
     trustShadowlessSince(shadowCalls, doc);
     const tree = walk(root, { interactive: !!options.interactive, viewportOnly: !!options.viewportOnly });
-    return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: deepActiveElement(doc), interactive: !!options.interactive, root });
+    return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: focusedElement(doc), interactive: !!options.interactive, root });
   });
   // Only a snapshot of the whole page tells a name that no other line has (refs.ts).
   if (!options.root && !options.viewportOnly && depth === undefined) recordIssued(issued);

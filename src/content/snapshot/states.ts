@@ -1,4 +1,4 @@
-import { composedParent, shadowRootOf } from './dom.ts';
+import { composedParent, deepActiveElement } from './dom.ts';
 
 /**
  * States and values printed after a node's name, in the order and spelling of
@@ -29,17 +29,16 @@ const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', '
 /** Roles whose value is a number on a scale; their own text is presentational (a slider's thumb label). */
 export const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
 
-/** The focused element, looking through open and closed shadow roots. */
-export function deepActiveElement(doc: Document): Element | null {
-  let active = doc.activeElement;
-  while (active) {
-    const root = shadowRootOf(active);
-    const inner = root?.activeElement;
-    if (!inner) break;
-    active = inner;
-  }
-  if (!active || active === doc.body || active === doc.documentElement) return null;
-  return active;
+/**
+ * The focused element, looking through open and closed shadow roots; null
+ * when only the page has focus (its body, unless that is an editor's: a
+ * frame in designMode or with a contenteditable body, as TinyMCE's).
+ */
+export function focusedElement(doc: Document): Element | null {
+  const active = deepActiveElement(doc);
+  const page = active === doc.body || active === doc.documentElement;
+  // Every frame's document has an active element: its body counts only in the frame that has the focus.
+  return !active || (page && !((active as HTMLElement).isContentEditable && doc.hasFocus())) ? null : active;
 }
 
 /** The ` [checked] [disabled] …` suffix for a node; '' when it has no states. */
