@@ -47,6 +47,13 @@ const MAX_NAME = 900;
 // A closed drop-down with more options than this prints the first few and the
 // selected ones: a country list alone is 250 lines, and every <select> takes
 // any option's label (browser_select_option lists the near matches on a miss).
+/**
+ * Roles that only hold text: empty, nameless and without a state they say
+ * nothing (a live region waiting for its first message, as react-select and
+ * Monaco keep, an empty <p>), so they print no line.
+ */
+const EMPTY_SAYS_NOTHING = new Set(['paragraph', 'log', 'status', 'alert', 'marquee', 'timer', 'note', 'blockquote', 'code',
+  'emphasis', 'strong', 'mark', 'deletion', 'insertion', 'subscript', 'superscript', 'time', 'caption', 'term', 'definition']);
 const LONG_DROP_DOWN = 25;
 const DROP_DOWN_SHOWN = 10;
 // A name borrowed from text in interactive mode (ref'd element without a name, table row)
@@ -71,7 +78,9 @@ class Printer {
     for (let i = 0; i < kids.length; i++) {
       const kid = kids[i];
       if (kid === BREAK) continue;
-      if (typeof kid !== 'string') this.node(kid, depth, indent);
+      if (typeof kid !== 'string') {
+        if (!this.saysNothing(kid)) this.node(kid, depth, indent);
+      }
       else if (!isLabelOf(kid, kids[i - 1]) && !isLabelOf(kid, kids[i + 1])) this.lines.push(`${indent}- text: ${yamlValue(kid)}`);
     }
   }
@@ -95,6 +104,8 @@ class Printer {
     }
     // An unnamed icon inside something named (a toolbar button's SVG) says nothing the name does not.
     if (name && kids.some(isBareImage)) kids = kids.filter((k) => !isBareImage(k));
+    // Filtered here too, so that a line whose kids all say nothing does not end in a colon.
+    if (kids.some(this.saysNothing)) kids = kids.filter((k) => !this.saysNothing(k));
     if (name && kids.length > 0 && kids.every((k) => typeof k === 'string') && kids.join(' ') === name) kids = [];
     // A <legend>/<caption>/<figcaption> first child is where the name came from.
     else if (name && kids[0] === name) kids = kids.slice(1);
@@ -158,6 +169,11 @@ class Printer {
       }
     }
   }
+
+  /** An empty text holder with no name, ref or state (EMPTY_SAYS_NOTHING): no line. */
+  private saysNothing = (kid: Kid): boolean =>
+    isNode(kid) && EMPTY_SAYS_NOTHING.has(kid.role) && !kid.refable && !kid.kids.length && !nameOf(kid) &&
+    !valueOf(kid.el, kid.role, this.options.interactive) && !stateSuffix(kid.el, kid.role, this.options.active, kid.ariaDisabled);
 
   /** How to see what a marker left out: a snapshot rooted at the element, when it has a ref. */
   private seeThem(node: SNode): string {
