@@ -44,9 +44,6 @@ const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', '
 const LABELLED_ROLES = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'listbox']);
 // YAML caps keys at 1024 characters; leave room for role and states.
 const MAX_NAME = 900;
-// A closed drop-down with more options than this prints the first few and the
-// selected ones: a country list alone is 250 lines, and every <select> takes
-// any option's label (browser_select_option lists the near matches on a miss).
 /**
  * Roles that only hold text: empty, nameless and without a state they say
  * nothing (a live region waiting for its first message, as react-select and
@@ -54,6 +51,9 @@ const MAX_NAME = 900;
  */
 const EMPTY_SAYS_NOTHING = new Set(['paragraph', 'log', 'status', 'alert', 'marquee', 'timer', 'note', 'blockquote', 'code',
   'emphasis', 'strong', 'mark', 'deletion', 'insertion', 'subscript', 'superscript', 'time', 'caption', 'term', 'definition']);
+// A closed drop-down with more options than this prints the first few and the
+// selected ones: a country list alone is 250 lines, and every <select> takes
+// any option's label (browser_select_option lists the near matches on a miss).
 const LONG_DROP_DOWN = 25;
 const DROP_DOWN_SHOWN = 10;
 // A name borrowed from text in interactive mode (ref'd element without a name, table row)
@@ -80,8 +80,7 @@ class Printer {
       if (kid === BREAK) continue;
       if (typeof kid !== 'string') {
         if (!this.saysNothing(kid)) this.node(kid, depth, indent);
-      }
-      else if (!isLabelOf(kid, kids[i - 1]) && !isLabelOf(kid, kids[i + 1])) this.lines.push(`${indent}- text: ${yamlValue(kid)}`);
+      } else if (!isLabelOf(kid, kids[i - 1]) && !isLabelOf(kid, kids[i + 1])) this.lines.push(`${indent}- text: ${yamlValue(kid)}`);
     }
   }
 
