@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Agent } from './fixtures.ts';
-import { openPage } from './helpers/pages.ts';
+import { openPage, pageAt } from './helpers/pages.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
 
@@ -465,4 +465,15 @@ test('a click on an open tree item, or on a card with a button at its middle, wo
   expect(await text(agent, '#out')).toBe('Selected b.ts');
   await agent.server.ok('browser_click', { selector: '#card' });
   expect(await text(agent, '#out')).toBe('Opened the card');
+});
+
+test('a ref written back as the snapshot prints it ([ref=e3]) or as agent-browser does (@e3) is taken; a made-up one is not', async ({ agent }) => {
+  const snap = await open(agent, '/ref-forms', `<button onclick="document.title = 'A'">One</button><button onclick="document.title = 'B'">Two</button>`);
+  const page = await pageAt(agent.browser.context, '/ref-forms');
+  const one = refOf(snap, 'button "One"');
+  expect((await agent.server.ok('browser_click', { ref: `[ref=${one}]` })).text).toContain('Clicked <button>One</button>');
+  await expect(page).toHaveTitle('A');
+  await agent.server.ok('browser_click', { ref: `@${refOf(snap, 'button "Two"')}` });
+  await expect(page).toHaveTitle('B');
+  expect((await agent.server.call('browser_click', { ref: 'button "One"' })).text).toContain('is not a ref');
 });

@@ -4,7 +4,7 @@ import { shadowRootOf } from './snapshot/dom.ts';
 import { resolveRef } from './snapshot/index.ts';
 import { isVisibleBox } from './snapshot/visibility.ts';
 import { invalid as invalidSelector, playwrightEngine } from './selectors.ts';
-import { isRef } from '../shared/refs.ts';
+import { canonicalRef, isRef } from '../shared/refs.ts';
 
 // Same shape refs.ts accepts: optional frame prefix, then e<number>.
 
@@ -22,7 +22,7 @@ export interface Resolved {
  * back to a selector or another element.
  */
 export function resolveTarget(refOrSelector: string): Element {
-  return isRef(refOrSelector) ? resolveRef(refOrSelector.trim()) : resolveSelector(refOrSelector).element;
+  return isRef(refOrSelector) ? resolveRef(canonicalRef(refOrSelector)) : resolveSelector(refOrSelector).element;
 }
 
 /**
@@ -39,7 +39,7 @@ export function resolveSpec(spec: TargetSpec): Resolved {
     if (!isRef(spec.ref)) {
       throw new AgentError('STALE_REF', `"${spec.ref}" is not a ref from a snapshot (refs look like e12 or f3e12). Take a new snapshot (browser_snapshot) and use a ref from it, or pass a CSS selector as "selector".`);
     }
-    return { element: resolveRef(spec.ref.trim()), count: 1, index: 1 };
+    return { element: resolveRef(canonicalRef(spec.ref)), count: 1, index: 1 };
   }
   if (spec.selector) return resolveSelector(spec.selector);
   throw new AgentError('INVALID_PARAMS', 'Name the element with "ref" (from browser_snapshot) or "selector" (CSS).');

@@ -9,7 +9,7 @@ import { ensureAttached } from '../cdp.ts';
 import { frameTransform } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
-import { frameOfRef, isRef } from '../../shared/refs.ts';
+import { canonicalRef, frameOfRef, isRef } from '../../shared/refs.ts';
 
 export interface TargetParams {
   ref?: string;
@@ -28,12 +28,12 @@ export function targetSpec(params: TargetParams, required = true): TargetSpec | 
   if (ref !== undefined && !isRef(ref)) {
     throw new AgentError('INVALID_PARAMS', `"${ref}" is not a ref: refs look like e12 or f3e7 and come from browser_snapshot. For CSS use the selector parameter.`);
   }
-  return { ...(ref !== undefined ? { ref } : { selector }), ...(element !== undefined ? { element } : {}) };
+  return { ...(ref !== undefined ? { ref: canonicalRef(ref) } : { selector }), ...(element !== undefined ? { element } : {}) };
 }
 
 /** Target given as one string (drag's from/to): a ref if it looks like one, else a selector. */
 export function targetFromString(text: string): TargetSpec {
-  return isRef(text) ? { ref: text } : { selector: text };
+  return isRef(text) ? { ref: canonicalRef(text) } : { selector: text };
 }
 
 export function frameOf(spec: TargetSpec | undefined): number {
