@@ -116,6 +116,15 @@ export function isClickable(el: Element): boolean {
 }
 
 /**
+ * A pointer cursor on a label of a control, or inside one (a toggle switch's
+ * track), says only that a click there works the control, which has its own
+ * ref (or is printed as the label that draws it): no second ref.
+ */
+export function partOfLabel(el: Element): boolean {
+  return !!el.closest('label')?.control;
+}
+
+/**
  * A checkbox or radio drawn by its label instead (a CSS toggle switch: the
  * input shrunk to nothing or made transparent, the label styled). Clicks
  * reach it through the label, as a person's do, so it gets a ref.

@@ -8,7 +8,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  isClickable, keepWhiteSpace, parentHasPointer, toggledByLabel, undisplayedToggle,
+  isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
@@ -273,7 +273,7 @@ class Walker {
     const control = role !== null && CONTROL_ROLES.has(role);
     const cursorPointer = ACTION_CURSORS.has(style.cursor);
     const pointer = cursorPointer && !this.parentPointer;
-    const clickable = control || pointer || isClickable(el);
+    const clickable = control || (pointer && !partOfLabel(el)) || isClickable(el);
     // Clickable only through a handler page script set (no role, cursor or tabindex says so).
     const byHandler = !clickable && hasClickHandler(el);
     if (clickable || byHandler) {
