@@ -53,6 +53,16 @@ const AUTOCOMPLETE = `<label for="city">City</label>
     }
   </script>`;
 
+test('a field with a datalist: select_option puts the suggestion named in it; one it does not suggest lists those it does', async ({ agent }) => {
+  const snap = await open(agent, '/datalist', `<label>Browser <input list="browsers" oninput="document.title = this.value"></label>
+    <datalist id="browsers"><option value="Chrome"><option value="Firefox"><option value="Safari"></datalist>`);
+  const field = refOf(snap, 'combobox "Browser"');
+  expect((await agent.server.ok('browser_select_option', { ref: field, values: ['firefox'] })).text).toContain('selected ["Firefox"]');
+  await expect(await pageAt(agent.browser.context, '/datalist')).toHaveTitle('Firefox');
+  const other = await agent.server.call('browser_select_option', { ref: field, values: ['Opera'] });
+  expect(other.text).toContain('suggests no "Opera". Available: "Chrome", "Firefox", "Safari". It takes other text too: browser_fill');
+});
+
 test('typing into an autocomplete reports the suggestions it shows, with refs to pick one', async ({ agent }) => {
   const snap = await open(agent, '/autocomplete', AUTOCOMPLETE);
   const city = refOf(snap, 'combobox "City"');

@@ -12,11 +12,13 @@ import { resolveSpec } from '../target.ts';
 import { clip, describe, normalize } from './describe.ts';
 import { locate, nextFrame } from './locate.ts';
 import { popupOf, visibleOptions } from './popup.ts';
+import { setNativeValue } from './fill.ts';
 
 const MAX_LISTED = 20;
 
 export async function selectOption(target: TargetSpec, values: string[], timeoutMs: number): Promise<ContentResults['selectOption']> {
   const located = await locate(target, { visible: true, enabled: true, retarget: true, timeoutMs });
+  if (located.element instanceof HTMLInputElement && located.element.list) return pickSuggestion(located.element, located.element.list, values, located.description);
   const custom = customDropDown(located.element);
   if (custom) return { custom, description: located.description };
   const select = selectOf(located.element);
@@ -42,6 +44,22 @@ export async function selectOption(target: TargetSpec, values: string[], timeout
   select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
   return { selected: Array.from(select.selectedOptions).map((o) => o.value), description: located.description };
+}
+
+/**
+ * A text field with a <datalist> (`<input list=…>`): its suggestions show
+ * only while someone types, and none can be clicked through the page, so
+ * the one named is put in the field as a pick from the list would.
+ */
+function pickSuggestion(input: HTMLInputElement, list: HTMLDataListElement, values: string[], description: string): ContentResults['selectOption'] {
+  if (values.length !== 1) throw new AgentError('INVALID_PARAMS', `${description} takes one value, but ${values.length} were given. Pass one value.`);
+  const options = Array.from(list.options);
+  const option = matchOption(options, values[0]);
+  if (!option) {
+    throw new AgentError('ELEMENT_NOT_FOUND', `${description} suggests no "${values[0]}". ${listOptions(options, values[0])}. It takes other text too: browser_fill puts any in.`);
+  }
+  setNativeValue(input, option.value);
+  return { selected: [option.value], description };
 }
 
 /**
@@ -114,17 +132,20 @@ function matchOption(options: HTMLOptionElement[], value: string): HTMLOptionEle
   return (
     options.find((o) => o.value === value) ??
     options.find((o) => o.label.trim() === wanted || o.text.trim() === wanted) ??
-    options.find((o) => o.label.trim().toLowerCase() === wanted.toLowerCase())
+    options.find((o) => labelOf(o).toLowerCase() === wanted.toLowerCase())
   );
 }
 
 /** The options, those whose label or value contains the wanted text first (a long list is cut). */
+/** What an option shows: its label, or its value where it has none (a datalist's `<option value=…>`). */
+const labelOf = (o: HTMLOptionElement): string => o.label.trim() || o.value;
+
 function listOptions(options: HTMLOptionElement[], wanted: string): string {
   if (options.length === 0) return 'Available: none (the list is empty; it may still be loading)';
   const needle = wanted.trim().toLowerCase();
-  const near = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle)) : [];
+  const near = needle ? options.filter((o) => labelOf(o).toLowerCase().includes(needle) || o.value.toLowerCase().includes(needle)) : [];
   const quote = (o: HTMLOptionElement) => {
-    const label = clip(o.label.trim(), 60);
+    const label = clip(labelOf(o), 60);
     return o.value === label ? `"${label}"` : `"${clip(o.value, 60)}" (${label})`;
   };
   const some = (list: HTMLOptionElement[]) => list.slice(0, MAX_LISTED).map(quote).join(', ') + (list.length > MAX_LISTED ? ` and ${list.length - MAX_LISTED} more` : '');
