@@ -13,6 +13,10 @@ export const CONTROL_ROLES = new Set([
   'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem', 'gridcell', 'scrollbar',
   'iframe',
 ]);
+// Controls whose content is their label: a click anywhere inside works them (not a list's or a tree's items).
+export const LEAF_CONTROL_ROLES = new Set([
+  'button', 'link', 'checkbox', 'radio', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab',
+]);
 // Kept in interactive mode even without refs below them: they tell the agent where it is.
 export const CONTEXT_ROLES = new Set([
   'heading', 'banner', 'main', 'navigation', 'contentinfo', 'complementary', 'region', 'form', 'search',

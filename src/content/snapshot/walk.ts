@@ -8,7 +8,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, toggledByLabel, undisplayedToggle,
+  LEAF_CONTROL_ROLES, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
@@ -80,6 +80,8 @@ class Walker {
   private placingOwned: Element | null = null;
   // Ref'able nodes so far: tells whether anything inside an element got a ref.
   private refs = 0;
+  // Inside a ref'd control whose content is its label (LEAF_CONTROL_ROLES): a pointer cursor there is its.
+  private inLeafControl = false;
 
   // With a modal dialog open, only it and the elements holding it are walked (modal.ts).
   private readonly modal: Element | null;
@@ -272,14 +274,18 @@ class Walker {
     let cursor: SNode['cursor'] = false;
     const control = role !== null && CONTROL_ROLES.has(role);
     const cursorPointer = ACTION_CURSORS.has(style.cursor);
-    const pointer = cursorPointer && !this.parentPointer;
-    const clickable = control || (pointer && !partOfLabel(el)) || isClickable(el);
+    // A cursor that starts inside a control (a web component's inner part), or on or inside a label
+    // of one, is the control's: it gets no ref of its own.
+    const pointer = cursorPointer && !this.parentPointer && !this.inLeafControl && !partOfLabel(el);
+    const byAttribute = !control && isClickable(el);
+    const clickable = control || pointer || byAttribute;
     // Clickable only through a handler page script set (no role, cursor or tabindex says so).
     const byHandler = !clickable && hasClickHandler(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
-      refable = style.pointerEvents !== 'none' && !(control && isDisabled(subject, this.ariaDisabled))
+      // A checkbox drawn by its label may take no pointer events itself (Shoelace's): the label's clicks work it.
+      refable = (style.pointerEvents !== 'none' || toggledByLabel(el)) && !(control && isDisabled(subject, this.ariaDisabled))
         && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el));
       cursor = refable && !control && pointer && (style.cursor as 'pointer' | 'grab');
       if (refable && role === null) role = 'generic';
@@ -306,19 +312,26 @@ class Walker {
     const refsBefore = this.refs;
     if (!NO_RENDERED_CHILDREN.has(tag)) {
       const wantText = this.wantText;
+      const inLeafControl = this.inLeafControl;
       if (refable || role === 'row') this.wantText = true;
+      if (refable && LEAF_CONTROL_ROLES.has(role)) this.inLeafControl = true;
       this.children(el, node.kids, inView, false, cursorPointer, display);
       this.ownedChildren(el, node.kids, inView);
       this.wantText = wantText;
+      this.inLeafControl = inLeafControl;
     }
     // A grid cell around its own control (a date picker's day button): the control is what an
     // agent acts on, and a ref on each cell too only doubles the grid's lines of refs.
     if (role === 'gridcell' && refable && this.refs > refsBefore) node.refable = refable = false;
-    if (byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) {
+    // A pointer cursor around one control and nothing else (a web component's host around its
+    // <button>) is that control's: one ref, the control's. Not a grab cursor: a card to drag is not its link.
+    const aroundOneControl = refable && pointer && style.cursor === 'pointer' && !byAttribute && this.refs === refsBefore + 1 && soleControl(node.kids);
+    if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundOneControl) {
       // A handler on a container (event delegation, a card around its own buttons): the
       // controls inside are what an agent acts on. Printed as if it had no handler. Not so
       // a drop target: browser_drag needs its ref, also once cards have been dropped in it.
       node.refable = refable = false;
+      node.cursor = false;
       if (wrapper) {
         if (sep !== null) push(out, sep);
         for (const kid of node.kids) push(out, kid);
@@ -362,4 +375,15 @@ function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling
   let next = node[direction];
   while (next && next.nodeType === 3 && !/\S/.test((next as Text).data)) next = next[direction];
   return next;
+}
+
+/** The kids are one ref'd control and nothing else (line breaks aside). */
+function soleControl(kids: Kid[]): boolean {
+  let control: SNode | null = null;
+  for (const kid of kids) {
+    if (kid === BREAK || (typeof kid === 'string' && !kid.trim())) continue;
+    if (control || typeof kid === 'string' || !kid.refable || !CONTROL_ROLES.has(kid.role)) return false;
+    control = kid;
+  }
+  return control !== null;
 }
