@@ -3,6 +3,7 @@
  * around it) and the options it shows: where an autocomplete's suggestions
  * are, and what a custom drop-down offers.
  */
+import { composedQuery } from '../snapshot/dom.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { isVisible } from '../target.ts';
 
@@ -28,9 +29,9 @@ export function popupOf(combobox: Element): Element | null {
   return null;
 }
 
-/** The options the popup shows; none while it is hidden. */
+/** The options the popup shows, slotted ones too; none while it is hidden. */
 export function visibleOptions(popup: Element | null): Element[] {
-  return popup && isVisible(popup) ? Array.from(popup.querySelectorAll(OPTION_SELECTOR)).filter(isVisible) : [];
+  return popup && isVisible(popup) ? composedQuery(popup, OPTION_SELECTOR).filter(isVisible) : [];
 }
 
 // aria-haspopup values whose popup lists items to pick ("true" means a menu); a dialog does not.

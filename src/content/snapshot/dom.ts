@@ -213,6 +213,21 @@ export function composedChildren(node: Node): Node[] {
   return Array.from(node.childNodes);
 }
 
+/**
+ * The descendants matching `selector` in composed order: also inside shadow
+ * roots and what slots show (a web component's listbox slots its options in).
+ */
+export function composedQuery(root: Node, selector: string): Element[] {
+  const found: Element[] = [];
+  const stack = composedChildren(root).reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.nodeType !== Node.ELEMENT_NODE) continue;
+    if ((node as Element).matches(selector)) found.push(node as Element);
+    stack.push(...composedChildren(node).reverse());
+  }
+  return found;
+}
+
 /** The slot a node of a closed shadow tree's host is assigned to (assignedSlot hides it). */
 function slotInClosedRoot(node: Node, root: ShadowRoot): HTMLSlotElement | null {
   for (const slot of root.querySelectorAll('slot')) {
