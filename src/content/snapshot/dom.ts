@@ -179,7 +179,13 @@ export function deepElementFromPoint(x: number, y: number, doc: Document = docum
   let hit = doc.elementFromPoint(x, y);
   for (let root = hit && shadowRootOf(hit); hit && root; root = shadowRootOf(hit)) {
     const inner = root.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
+    if (!inner || inner === hit) {
+      // The host's own text, shown through a slot (a web component's label: <sl-button>Save</sl-button>),
+      // is hit where that slot draws it: inside the shadow tree's <button>, not on the host.
+      const text = doc.caretPositionFromPoint?.(x, y)?.offsetNode;
+      const slot = text?.nodeType === Node.TEXT_NODE && text.parentNode === hit ? composedParent(text) : null;
+      return slot && slot !== hit ? slot : hit;
+    }
     hit = inner;
   }
   return hit;
