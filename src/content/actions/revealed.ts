@@ -15,8 +15,11 @@ import { animationTargets, inAnimated, shownByNow } from './animated.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
-  ...['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'checkbox', 'switch', 'tooltip'].map((role) => `[role=${role}]`),
+  ...['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'checkbox', 'radio', 'switch', 'tooltip'].map((role) => `[role=${role}]`),
 ].join(', ');
+// Noted before too: what a roving tabindex moves to (tabindex -1 → 0, as a radio group or a grid does
+// on a click) was shown all along, though not a candidate.
+const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
 /** Lines in the report; the rest are counted. */
 const MAX_SHOWN = 10;
@@ -27,7 +30,7 @@ let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves: what is visible now. */
 export function noteShown(): void {
-  shownBefore = new WeakSet(visibleCandidates());
+  shownBefore = new WeakSet(shown(document.querySelectorAll(CANDIDATES_OR_ROVING)));
 }
 
 /**

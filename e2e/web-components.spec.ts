@@ -1,0 +1,81 @@
+/**
+ * A design system built from web components (Shoelace, Material, Lion): the
+ * control sits in a shadow root, often behind a host that carries the role,
+ * the cursor or the label; its text comes through a slot; a select's options
+ * are slotted into a listbox in the shadow root. Each control gets one ref
+ * and works through it, as in Shoelace 2 (checked by hand with its bundle).
+ */
+import { expect, test } from './fixtures.ts';
+import { openPage as open, pageAt } from './helpers/pages.ts';
+import { refOf } from './helpers/refs.ts';
+
+/** Minimal components in Shoelace's shape: the parts, attributes and styles that matter here. */
+const COMPONENTS = `<script>
+  const define = (name, template, init) => customElements.define(name, class extends HTMLElement {
+    constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = template; }
+    connectedCallback() { if (!this.ready) init?.(this); this.ready = true; }
+  });
+  // The host is the pointer; the <button> inside is the control; its label is the host's text.
+  define('x-button', '<style>:host{display:inline-block;cursor:pointer}</style><button part="base"><slot></slot></button>',
+    (el) => el.shadowRoot.querySelector('button').addEventListener('click', () => { document.title = 'saved'; }));
+  // The host is the radio (roving tabindex); its label part has the cursor.
+  define('x-radio', '<style>:host{display:block}</style><span class="control" style="display:inline-block;width:12px;height:12px;border-radius:6px;border:1px solid"></span><span part="label" style="cursor:pointer"><slot></slot></span>',
+    (el) => {
+      el.setAttribute('role', 'radio');
+      if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+      el.addEventListener('click', () => {
+        for (const radio of document.querySelectorAll('x-radio')) {
+          radio.setAttribute('aria-checked', String(radio === el));
+          radio.setAttribute('tabindex', radio === el ? '0' : '-1');
+        }
+      });
+    });
+  // A real checkbox that takes no pointer events, drawn and clicked through its label.
+  define('x-checkbox', '<label style="cursor:pointer;position:relative"><input type="checkbox" style="position:absolute;opacity:0;margin:0;pointer-events:none"><span class="control" style="display:inline-block;width:12px;height:12px;border:1px solid"></span><slot></slot></label>');
+  // A combobox whose listbox slots in the host's <x-option> children.
+  define('x-select', '<input role="combobox" aria-controls="listbox" aria-expanded="false" aria-label="Size" readonly style="cursor:pointer"><div id="listbox" role="listbox" hidden><slot></slot></div>',
+    (el) => {
+      const input = el.shadowRoot.querySelector('input');
+      const list = el.shadowRoot.getElementById('listbox');
+      input.addEventListener('click', () => { list.hidden = !list.hidden; input.setAttribute('aria-expanded', String(!list.hidden)); });
+      el.addEventListener('click', (event) => {
+        const option = event.target.closest?.('x-option');
+        if (!option) return;
+        input.value = option.textContent;
+        list.hidden = true;
+        input.setAttribute('aria-expanded', 'false');
+      });
+    });
+  define('x-option', '<style>:host{display:block;cursor:pointer}</style><slot></slot>', (el) => el.setAttribute('role', 'option'));
+</script>`;
+
+test('a web component design system: one ref per control, each works through it', async ({ agent }) => {
+  const snap = await open(agent, '/components', `${COMPONENTS}
+    <x-button>Save</x-button>
+    <div role="radiogroup" aria-label="Plan"><x-radio aria-checked="true" tabindex="0">Free</x-radio><x-radio>Pro</x-radio></div>
+    <x-checkbox>Send me news</x-checkbox>
+    <x-select><x-option>Small</x-option><x-option>Large</x-option></x-select>`, 'Components');
+  expect(snap).toContain('- button "Save" [ref=');
+  expect(snap).toMatch(/^ {2}- radio "Pro" \[ref=e\d+\]$/m);
+  expect(snap).toMatch(/^- checkbox "Send me news" \[ref=e\d+\]$/m);
+  // No second ref on the host around the button, on a radio's label part or on the checkbox's label.
+  expect(snap).not.toContain('generic');
+  const page = await pageAt(agent.browser.context, '/components');
+
+  // The label comes through a slot: the press on it is on the button, so the click is not moved off centre.
+  const save = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(save.text).toMatch(/^Clicked <button><\/button> named "Save"$/m);
+  await expect(page).toHaveTitle('saved');
+
+  // The roving tabindex makes the radio a candidate only now: it was shown all along, so nothing "showed".
+  const pro = await agent.server.ok('browser_click', { ref: refOf(snap, 'radio "Pro"') });
+  expect(pro.text).not.toContain('It showed');
+  await expect(page.locator('x-radio', { hasText: 'Pro' })).toHaveAttribute('aria-checked', 'true');
+
+  await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Send me news"') });
+  expect(await page.locator('x-checkbox input').isChecked()).toBe(true);
+
+  const size = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Size"'), values: ['Large'] });
+  expect(size.text).toMatch(/opened it and clicked option "Large" \[ref=e\d+\]/);
+  expect(await page.locator('x-select input').inputValue()).toBe('Large');
+});
