@@ -47,6 +47,9 @@ const COMPONENTS = `<script>
       });
     });
   define('x-option', '<style>:host{display:block;cursor:pointer}</style><slot></slot>', (el) => el.setAttribute('role', 'option'));
+  // A modal panel in the shadow root; its buttons come through the footer slot.
+  define('x-dialog', '<div part="panel" role="dialog" aria-modal="true" aria-label="Confirm" hidden><slot></slot><slot name="footer"></slot></div>',
+    (el) => { el.show = () => { el.shadowRoot.querySelector('[part=panel]').hidden = false; }; });
 </script>`;
 
 test('a web component design system: one ref per control, each works through it', async ({ agent }) => {
@@ -78,4 +81,12 @@ test('a web component design system: one ref per control, each works through it'
   const size = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Size"'), values: ['Large'] });
   expect(size.text).toMatch(/opened it and clicked option "Large" \[ref=e\d+\]/);
   expect(await page.locator('x-select input').inputValue()).toBe('Large');
+});
+
+test('a dialog a web component opens in its shadow root is reported by the click, with the buttons slotted into it', async ({ agent }) => {
+  const snap = await open(agent, '/component-dialog', `${COMPONENTS}
+    <x-button onclick="document.querySelector('x-dialog').show()">Delete</x-button>
+    <x-dialog>Delete this file?<x-button slot="footer">Yes</x-button></x-dialog>`, 'Dialog');
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete"') });
+  expect(clicked.text).toMatch(/It opened dialog "Confirm" \[ref=e\d+\]:\n- button "Yes" \[ref=e\d+\]/);
 });

@@ -11,6 +11,7 @@ import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
 import { afterDomChange } from '../dom-change.ts';
+import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
 import { animationTargets, inAnimated, shownByNow } from './animated.ts';
 
 const CANDIDATES = [
@@ -60,15 +61,20 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). */
 export function noteDialogs(): void {
-  dialogsBefore = new WeakSet(displayed(document.querySelectorAll(DIALOGS)));
+  dialogsBefore = new WeakSet(dialogsShown());
   dialog = null;
+}
+
+/** The dialogs shown now: in the document, and in the shadow roots a snapshot went through (Shoelace's sl-dialog). */
+function dialogsShown(): Element[] {
+  return displayed([...document.querySelectorAll(DIALOGS), ...shadowRootsMet().flatMap((root) => Array.from(root.querySelectorAll(DIALOGS)))]);
 }
 
 /** Right after the click: whether it opened a dialog, kept for openedDialog(). */
 export function dialogOpened(): boolean {
   const before = dialogsBefore;
   dialogsBefore = null;
-  const opened = before && displayed(document.querySelectorAll(DIALOGS)).find((el) => !before.has(el));
+  const opened = before && dialogsShown().find((el) => !before.has(el));
   dialog = opened ? new WeakRef(opened) : null;
   return !!opened;
 }
@@ -78,7 +84,8 @@ export function openedDialog(request: Extract<ContentRequest, { type: 'openedDia
   raiseRefFloor(request.refFloor);
   const opened = dialog?.deref();
   if (!opened?.isConnected) return { maxRef: currentMaxRef() };
-  const controls = displayed(opened.querySelectorAll(CANDIDATES));
+  // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
+  const controls = displayed(composedQuery(opened, CANDIDATES));
   return {
     opened: {
       popup: lineFor(opened, request.refPrefix, false),

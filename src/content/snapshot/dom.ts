@@ -150,9 +150,27 @@ export function trustShadowlessSince(calls: number | null, doc: Document): void 
   shadowlessInPass = usable && passDepth > 0 ? shadowless : null;
 }
 
+// Shadow roots met so far (weakly): what is in them can be looked up without walking the whole page.
+const metRoots = new WeakSet<ShadowRoot>();
+let rootsMet: WeakRef<ShadowRoot>[] = [];
+
+function meet(root: ShadowRoot): ShadowRoot {
+  if (!metRoots.has(root)) {
+    metRoots.add(root);
+    rootsMet.push(new WeakRef(root));
+  }
+  return root;
+}
+
+/** The shadow roots in the page that a snapshot or search went through (a web component's dialog is in one). */
+export function shadowRootsMet(): ShadowRoot[] {
+  rootsMet = rootsMet.filter((ref) => ref.deref());
+  return rootsMet.map((ref) => ref.deref()!).filter((root) => root.host.isConnected);
+}
+
 export function shadowRootOf(el: Element): ShadowRoot | null {
   const open = el.shadowRoot;
-  if (open) return open;
+  if (open) return meet(open);
   const api = chromeDom();
   if (!api?.openOrClosedShadowRoot || el.namespaceURI !== HTML_NS) return null;
   const name = el.localName;
@@ -171,7 +189,7 @@ export function shadowRootOf(el: Element): ShadowRoot | null {
   }
   if (record) record.shadowRoot = root;
   if (known && !root) shadowlessInPass!.add(el);
-  return root;
+  return root && meet(root);
 }
 
 /** elementFromPoint, descending through shadow roots (closed ones too, in a content script) to the innermost element. */
