@@ -153,19 +153,26 @@ export function trustShadowlessSince(calls: number | null, doc: Document): void 
 // Shadow roots met so far (weakly): what is in them can be looked up without walking the whole page.
 const metRoots = new WeakSet<ShadowRoot>();
 let rootsMet: WeakRef<ShadowRoot>[] = [];
+// A page that keeps making and dropping components leaves dead refs behind: they are swept as the list doubles.
+let sweepAt = 1000;
 
 function meet(root: ShadowRoot): ShadowRoot {
-  if (!metRoots.has(root)) {
-    metRoots.add(root);
-    rootsMet.push(new WeakRef(root));
+  if (metRoots.has(root)) return root;
+  metRoots.add(root);
+  rootsMet.push(new WeakRef(root));
+  if (rootsMet.length >= sweepAt) {
+    rootsMet = rootsMet.filter((ref) => ref.deref());
+    sweepAt = Math.max(1000, 2 * rootsMet.length);
   }
   return root;
 }
 
 /** The shadow roots in the page that a snapshot or search went through (a web component's dialog is in one). */
 export function shadowRootsMet(): ShadowRoot[] {
-  rootsMet = rootsMet.filter((ref) => ref.deref());
-  return rootsMet.map((ref) => ref.deref()!).filter((root) => root.host.isConnected);
+  return rootsMet.flatMap((ref) => {
+    const root = ref.deref();
+    return root?.host.isConnected ? [root] : [];
+  });
 }
 
 export function shadowRootOf(el: Element): ShadowRoot | null {
