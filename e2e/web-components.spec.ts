@@ -83,6 +83,20 @@ test('a web component design system: one ref per control, each works through it'
   expect(await page.locator('x-select input').inputValue()).toBe('Large');
 });
 
+test('a form-associated component\'s own checkbox is named by the page\'s label around the component (Material\'s md-checkbox)', async ({ agent }) => {
+  const snap = await open(agent, '/form-associated', `<script>
+    customElements.define('x-check', class extends HTMLElement {
+      static formAssociated = true;
+      constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<input type="checkbox">'; }
+    });
+  </script><label><x-check></x-check> Accept terms</label>`, 'Form-associated');
+  expect(snap).toMatch(/^- checkbox "Accept terms" \[ref=e\d+\]$/m);
+  // The label's text is the checkbox's name: not printed again beside it.
+  expect(snap).not.toContain('text: Accept terms');
+  await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Accept terms"') });
+  expect(await (await pageAt(agent.browser.context, '/form-associated')).locator('x-check input').isChecked()).toBe(true);
+});
+
 test('a dialog a web component opens in its shadow root is reported by the click, with the buttons slotted into it', async ({ agent }) => {
   const snap = await open(agent, '/component-dialog', `${COMPONENTS}
     <x-button onclick="document.querySelector('x-dialog').show()">Delete</x-button>

@@ -136,8 +136,20 @@ export function labelsOf(el: Element): HTMLLabelElement[] {
   // `in` checks the prototype without creating the live NodeList.
   if (!('labels' in el)) return [];
   if (el.localName === 'input' && (el as HTMLInputElement).type === 'hidden') return [];
+  const own = labelsFor(el);
+  if (own.length) return own;
+  // The native control inside a form-associated custom element (Material's md-checkbox): the page's
+  // <label> labels the host, which only the page's world knows as labelable; label.control tells.
+  const root = el.getRootNode();
+  return root instanceof ShadowRoot ? labelsFor(root.host) : [];
+}
+
+function labelsFor(el: Element): HTMLLabelElement[] {
   const cache = labelIndex.get();
-  if (!cache) return Array.from((el as Labelable).labels ?? []);
+  if (!cache) {
+    if ('labels' in el) return Array.from((el as Labelable).labels ?? []);
+    return Array.from((el.getRootNode() as ParentNode).querySelectorAll?.('label') ?? []).filter((label) => label.control === el);
+  }
   const root = el.getRootNode();
   let index = cache.get(root);
   if (!index) {
