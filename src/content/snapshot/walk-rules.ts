@@ -122,10 +122,14 @@ export function isClickable(el: Element): boolean {
 /**
  * A pointer cursor on a label of a control, or inside one (a toggle switch's
  * track), says only that a click there works the control, which has its own
- * ref (or is printed as the label that draws it): no second ref.
+ * ref (or is printed as the label that draws it): no second ref. Not so the
+ * label of a control that is not shown at all (an upload button's label for
+ * a hidden file input): the label is all there is to click.
  */
 export function partOfLabel(el: Element): boolean {
-  return !!el.closest('label')?.control;
+  const label = el.closest('label');
+  const control = label?.control;
+  return !!control && (control.getClientRects().length > 0 || undisplayedToggle(label) !== null);
 }
 
 /**
