@@ -257,7 +257,8 @@ export interface ContentResults {
   helloParent: null;
   get: { value: unknown };
   is: { value: boolean };
-  find: { matches: FoundElement[]; total: number; maxRef: number };
+  /** partial: with no match, the grids that draw only some of their rows (a line each). */
+  find: { matches: FoundElement[]; total: number; partial?: string[]; maxRef: number };
   mark: { description: string };
   domClick: { description: string };
   feedback: { ok: true };

@@ -101,9 +101,9 @@ export async function find(params: Params<'find'>): Promise<Result<'find'>> {
     throw new AgentError('INVALID_PARAMS', 'Say what to find: text, role and/or name.');
   }
   const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20, floor: await refFloor(tabId) };
-  const { matches, total } = await findInFrame(tabId, 0, search, 0);
+  const { matches, total, partial } = await findInFrame(tabId, 0, search, 0);
   await raiseRefFloor(tabId, search.floor);
-  return { tabId, matches, total };
+  return { tabId, matches, total, ...(!total && partial.length ? { partial } : {}) };
 }
 
 interface Search {
@@ -117,11 +117,11 @@ interface Search {
  * One frame, then its child frames in document order, as the snapshot shows
  * them: frame-prefixed refs (f<id>e<N>) that later commands route and aim.
  */
-async function findInFrame(tabId: number, frameId: number, search: Search, depth: number): Promise<{ matches: FoundElement[]; total: number }> {
+async function findInFrame(tabId: number, frameId: number, search: Search, depth: number): Promise<{ matches: FoundElement[]; total: number; partial: string[] }> {
   const result = await sendToFrame(tabId, frameId, { type: 'find', ...search.query, limit: search.left, refPrefix: refPrefix(frameId), refFloor: search.floor });
   search.floor = Math.max(search.floor, result.maxRef);
   search.left -= result.matches.length;
-  const found = { matches: [...result.matches], total: result.total };
+  const found = { matches: [...result.matches], total: result.total, partial: [...(result.partial ?? [])] };
   if (depth >= MAX_FRAME_DEPTH || !(await hasChildFrames(tabId, frameId))) return found;
   const { nonces } = await sendToFrame(tabId, frameId, { type: 'childFrames' });
   const children = await linkChildFrames(tabId, frameId, nonces);
@@ -132,6 +132,7 @@ async function findInFrame(tabId: number, frameId: number, search: Search, depth
     if (!child) continue;
     found.matches.push(...child.matches);
     found.total += child.total;
+    found.partial.push(...child.partial);
   }
   return found;
 }

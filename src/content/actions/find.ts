@@ -22,6 +22,7 @@ import { isHiddenForAria } from '../snapshot/visibility.ts';
 import { undisplayedToggle } from '../snapshot/walk-rules.ts';
 import { clip, normalize } from './describe.ts';
 import { isDownloadLink } from './guard.ts';
+import { isVisible, queryDeep } from '../target.ts';
 
 type FindRequest = Extract<ContentRequest, { type: 'find' }>;
 
@@ -49,7 +50,23 @@ export function find(request: FindRequest): ContentResults['find'] {
     const active = focusedElement(document);
     const limit = Math.max(0, Math.floor(request.limit));
     const matches = found.slice(0, limit).map((el) => toFound(el, request.refPrefix, active));
-    return { matches, total: found.length, maxRef: currentMaxRef() };
+    const partial = found.length ? [] : partlyDrawn(request.refPrefix);
+    return { matches, total: found.length, ...(partial.length ? { partial } : {}), maxRef: currentMaxRef() };
+  });
+}
+
+/**
+ * Grids and tables that draw only the rows in view (MUI's DataGrid, AG Grid:
+ * aria-rowcount says how many there are): a search finds nothing in the rest
+ * until they are scrolled in. Each with its last drawn row, to scroll from.
+ */
+function partlyDrawn(refPrefix: string): string[] {
+  return queryDeep('[aria-rowcount]').flatMap((table) => {
+    const count = Number(table.getAttribute('aria-rowcount'));
+    const rows = table.querySelectorAll('[role=row], tr');
+    if (!(count > rows.length) || !rows.length || !isVisible(table)) return [];
+    const last = lineFor(rows[rows.length - 1], refPrefix, false);
+    return [`${lineFor(table, refPrefix, false)} draws ${rows.length} of its ${count} rows; its last drawn row is ${last}`];
   });
 }
 

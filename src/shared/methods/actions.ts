@@ -144,6 +144,8 @@ export const ACTION_METHODS = {
       tabId: TabId,
       matches: z.array(z.object({ ref: z.string(), role: z.string(), name: z.string(), line: z.string() })),
       total: z.number().int(),
+      /** With no match: grids that draw only the rows in view, which a search cannot see into. */
+      partial: z.array(z.string()).optional(),
     }),
   },
 } as const;

@@ -50,6 +50,10 @@ export const find = defineTool({
     const result = await ctx.browser.call('find', params, ctx.timeoutMs);
     if (!result.total) {
       response.text('No matching elements. Try a shorter text, another role, or take a snapshot.');
+      if (result.partial) {
+        response.text('These draw only the rows in view, and the rest may hold it: scroll one (browser_scroll with the ref of its last drawn row and a deltaY), then search again.');
+        for (const line of result.partial) response.text(`- ${line}`);
+      }
       return;
     }
     response.text(`${result.total} match${result.total === 1 ? '' : 'es'}${result.total > result.matches.length ? ` (showing ${result.matches.length})` : ''}:`);
