@@ -104,3 +104,48 @@ test('a dialog a web component opens in its shadow root is reported by the click
   const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete"') });
   expect(clicked.text).toMatch(/It opened dialog "Confirm" \[ref=e\d+\]:\n- button "Yes" \[ref=e\d+\]/);
 });
+
+test('roles and states a component sets through ElementInternals (Material Web) are read, and its select works', async ({ agent }) => {
+  const snap = await open(agent, '/internals', `<script>
+    // ARIA only in the internals, as Material Web sets it: no role or aria-* attribute on the element.
+    class Choice extends HTMLElement {
+      constructor() {
+        super();
+        this.internals = this.attachInternals();
+        this.attachShadow({ mode: 'open' }).innerHTML = '<slot></slot>';
+      }
+    }
+    customElements.define('x-radio-i', class extends Choice {
+      connectedCallback() {
+        this.internals.role = 'radio';
+        this.internals.ariaChecked = 'false';
+        this.addEventListener('click', () => {
+          for (const radio of document.querySelectorAll('x-radio-i')) radio.internals.ariaChecked = String(radio === this);
+        });
+      }
+    });
+    customElements.define('x-option-i', class extends Choice {
+      connectedCallback() { this.internals.role = 'option'; }
+    });
+    // The list is a popover in the top layer: the element the combobox names has no size of its own.
+    customElements.define('x-menu-i', class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: 'open' }).innerHTML = '<div popover="manual"><slot></slot></div>';
+      }
+      show() { this.shadowRoot.firstChild.showPopover(); }
+    });
+  </script>
+  <div role="radiogroup" aria-label="Size"><x-radio-i>Small</x-radio-i><x-radio-i>Large</x-radio-i></div>
+  <div role="combobox" aria-label="Country" aria-controls="countries" aria-expanded="false" tabindex="0" style="cursor:pointer"
+    onclick="countries.show(); this.setAttribute('aria-expanded', 'true')">Pick one</div>
+  <x-menu-i id="countries" role="listbox" onclick="document.title = event.target.textContent">
+    <x-option-i>France</x-option-i><x-option-i>Japan</x-option-i>
+  </x-menu-i>`, 'Internals');
+  expect(snap).toMatch(/^ {2}- radio "Large" \[ref=e\d+\]$/m);
+  await agent.server.ok('browser_check', { ref: refOf(snap, 'radio "Large"') });
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/- radio "Large" \[checked\] \[ref=e\d+\]/);
+  const picked = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Country"'), values: ['Japan'] });
+  expect(picked.text).toMatch(/opened it and clicked option "Japan" \[ref=e\d+\]/);
+  await expect(await pageAt(agent.browser.context, '/internals')).toHaveTitle('Japan');
+});

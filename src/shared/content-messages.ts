@@ -334,3 +334,24 @@ export const INPUT_TIMER_TRACKER = {
 } as const;
 
 export type InputTimerTrackerConfig = typeof INPUT_TIMER_TRACKER;
+
+/**
+ * The page-world tracker of ARIA that custom elements set through
+ * ElementInternals (`internals.role = 'radio'`, `internals.ariaChecked`, as
+ * Material Web does), which only the element's own code can read: on `ask` on
+ * the document it dispatches `report` on each such element, its detail the
+ * ARIA attributes the internals hold, as JSON (`{"role":"radio","aria-checked":"true"}`).
+ */
+export const INTERNALS_TRACKER = {
+  key: 'llm-browser-agent.internals',
+  ask: 'llm-browser-agent:ask-internals',
+  report: 'llm-browser-agent:internals',
+  /** ElementInternals property → the attribute it stands for. */
+  properties: {
+    role: 'role', ariaLabel: 'aria-label', ariaChecked: 'aria-checked', ariaSelected: 'aria-selected', ariaExpanded: 'aria-expanded',
+    ariaDisabled: 'aria-disabled', ariaPressed: 'aria-pressed', ariaLevel: 'aria-level', ariaValueNow: 'aria-valuenow',
+    ariaValueText: 'aria-valuetext', ariaRequired: 'aria-required', ariaHidden: 'aria-hidden',
+  },
+} as const;
+
+export type InternalsTrackerConfig = typeof INTERNALS_TRACKER;

@@ -5,14 +5,15 @@
  * agent controls, never in the user's other pages.
  */
 import browser from 'webextension-polyfill';
-import { CLICK_HANDLER_TRACKER, INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
+import { CLICK_HANDLER_TRACKER, INPUT_TIMER_TRACKER, INTERNALS_TRACKER } from '../../shared/content-messages.ts';
 import { cdp, cdpSession, onAttach } from '../cdp.ts';
 import { onChildSession } from '../devtools/targets.ts';
 import { clickHandlerTrackerSource } from './click-handlers.ts';
 import { inputTimerTrackerSource } from './input-timers.ts';
+import { internalsTrackerSource } from './internals.ts';
 import { reportEarlierHandlers, trackerPresent, type SendCdp } from './earlier-handlers.ts';
 
-const SOURCE = `${clickHandlerTrackerSource(CLICK_HANDLER_TRACKER)}\n${inputTimerTrackerSource(INPUT_TIMER_TRACKER)}`;
+const SOURCE = [clickHandlerTrackerSource(CLICK_HANDLER_TRACKER), inputTimerTrackerSource(INPUT_TIMER_TRACKER), internalsTrackerSource(INTERNALS_TRACKER)].join('\n');
 // The script's registration, one key per tab: a restarted worker finds the debugger
 // still attached and installs again, and must not leave the old registration behind.
 const keyOf = (tabId: number) => `pageScript:${tabId}`;

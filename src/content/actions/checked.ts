@@ -3,6 +3,7 @@
  * the way a user sees it, so browser_check can tell "already checked" from
  * "the click did nothing".
  */
+import { ariaAttribute } from '../snapshot/internals.ts';
 import type { ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { getRole } from '../snapshot/roles.ts';
@@ -40,11 +41,11 @@ export function checkedState(element: Element): Checked {
   }
   const role = getRole(el) ?? 'none';
   if (ARIA_KINDS.has(role as Kind)) {
-    const aria = el.getAttribute('aria-checked');
+    const aria = ariaAttribute(el, 'aria-checked');
     return { checked: aria === 'mixed' ? 'mixed' : aria === 'true', kind: role as Kind, description: describe(el) };
   }
   if (role === 'option') {
-    const selected = el instanceof HTMLOptionElement ? el.selected : el.getAttribute('aria-selected') === 'true';
+    const selected = el instanceof HTMLOptionElement ? el.selected : ariaAttribute(el, 'aria-selected') === 'true';
     return { checked: selected, kind: 'option', description: describe(el) };
   }
   throw new AgentError(

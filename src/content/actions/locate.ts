@@ -4,6 +4,7 @@
  * hit at its action point — whichever the caller asked for. Modelled on
  * Playwright's actionability checks (https://playwright.dev/docs/actionability).
  */
+import { getRole } from '../snapshot/roles.ts';
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
@@ -169,7 +170,7 @@ const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox',
 /** A checkbox, radio or switch (native or ARIA), whose checking may show what goes with it. */
 function isToggle(el: Element): boolean {
   if (el instanceof HTMLInputElement) return el.type === 'checkbox' || el.type === 'radio';
-  return TOGGLE_ROLES.has(el.getAttribute('role') ?? '');
+  return TOGGLE_ROLES.has(getRole(el) ?? '');
 }
 
 /** A collapsed disclosure: an accordion's header, "Advanced options", a closed <details>' summary. */

@@ -9,7 +9,9 @@ import { isVisible } from '../target.ts';
 
 /** Attributes by which a combobox says it has a popup. */
 export const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];
-const OPTION_SELECTOR = '[role=option], [role=treeitem], [role=menuitem], [role=gridcell]';
+const OPTION_ROLES = new Set(['option', 'treeitem', 'menuitem', 'gridcell']);
+// By role, not by a [role=…] selector: a custom element's role may come from its internals (Material's md-select-option).
+const isOption = (el: Element): boolean => (el.hasAttribute('role') || el.localName.includes('-')) && OPTION_ROLES.has(getRole(el) ?? '');
 
 /** The element's combobox: itself, or the wrapper that holds it. */
 export function comboboxOf(el: Element): Element | null {
@@ -31,7 +33,7 @@ export function popupOf(combobox: Element): Element | null {
 
 /** The options the popup shows, slotted ones too; none while it is hidden. */
 export function visibleOptions(popup: Element | null): Element[] {
-  return popup && isVisible(popup) ? composedQuery(popup, OPTION_SELECTOR).filter(isVisible) : [];
+  return popup && isVisible(popup) ? composedQuery(popup, isOption).filter(isVisible) : [];
 }
 
 // aria-haspopup values whose popup lists items to pick ("true" means a menu); a dialog does not.

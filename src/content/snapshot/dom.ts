@@ -245,15 +245,16 @@ export function composedChildren(node: Node): Node[] {
 }
 
 /**
- * The descendants matching `selector` in composed order: also inside shadow
+ * The descendants matching `match` (a selector or a test) in composed order: also inside shadow
  * roots and what slots show (a web component's listbox slots its options in).
  */
-export function composedQuery(root: Node, selector: string): Element[] {
+export function composedQuery(root: Node, match: string | ((el: Element) => boolean)): Element[] {
   const found: Element[] = [];
+  const test = typeof match === 'string' ? (el: Element) => el.matches(match) : match;
   const stack = composedChildren(root).reverse();
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.nodeType !== Node.ELEMENT_NODE) continue;
-    if ((node as Element).matches(selector)) found.push(node as Element);
+    if (test(node as Element)) found.push(node as Element);
     stack.push(...composedChildren(node).reverse());
   }
   return found;

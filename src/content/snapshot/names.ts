@@ -3,6 +3,7 @@
  * (https://w3c.github.io/accname/#computation-steps) with the HTML-AAM
  * host-language rules (https://w3c.github.io/html-aam/#accessible-name-computations-by-html-element).
  */
+import { ariaAttribute } from './internals.ts';
 import { factsOf, getIdRefs } from './dom.ts';
 import { NAME_FROM_CONTENT_ROLES, computeRole, getExplicitRole } from './roles.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isIgnoredElement } from './visibility.ts';
@@ -93,7 +94,7 @@ function textAlternative(el: Element, ctx: NameContext): string {
   }
 
   // 2D: aria-label. <slot> is not rendered itself, so browsers ignore it there.
-  const ariaLabel = el.getAttribute('aria-label');
+  const ariaLabel = ariaAttribute(el, 'aria-label');
   if (ariaLabel && ariaLabel.trim() && el.localName !== 'slot') return ariaLabel;
 
   // 2E: host language label (HTML-AAM).

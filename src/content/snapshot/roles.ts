@@ -2,6 +2,7 @@
  * ARIA roles: the explicit `role` attribute, else the implicit role of HTML-AAM
  * (https://w3c.github.io/html-aam/#html-element-role-mappings).
  */
+import { ariaAttribute } from './internals.ts';
 import { composedParent, factsOf, getElementByIdInScope } from './dom.ts';
 
 // Concrete roles of WAI-ARIA 1.2 (abstract roles such as `widget` or
@@ -72,7 +73,7 @@ export function isFocusable(el: Element): boolean {
 
 /** First valid, non-abstract token of `role` (https://w3c.github.io/aria/#document-handling_author-errors_roles). */
 export function getExplicitRole(el: Element): string | null {
-  const attr = el.getAttribute('role');
+  const attr = ariaAttribute(el, 'role');
   if (!attr) return null;
   for (const token of attr.split(/\s+/)) {
     const role = token.toLowerCase();

@@ -1,3 +1,4 @@
+import { ariaAttribute } from './internals.ts';
 import { composedParent, deepActiveElement } from './dom.ts';
 
 /**
@@ -57,7 +58,7 @@ export function stateSuffix(el: Element, role: string, active: Element | null, a
     if (level) s += ` [level=${level}]`;
   }
   if (PRESSED_ROLES.has(role)) {
-    const pressed = el.getAttribute('aria-pressed');
+    const pressed = ariaAttribute(el, 'aria-pressed');
     if (pressed === 'mixed') s += ' [pressed=mixed]';
     else if (pressed === 'true') s += ' [pressed]';
   }
@@ -84,7 +85,7 @@ function checkedState(el: Element): boolean | 'mixed' {
     if (el.type === 'checkbox' && el.indeterminate) return 'mixed';
     return el.checked;
   }
-  const aria = el.getAttribute('aria-checked');
+  const aria = ariaAttribute(el, 'aria-checked');
   if (aria === 'mixed') return 'mixed';
   return aria === 'true';
 }
@@ -100,7 +101,7 @@ export function isDisabled(el: Element, ariaDisabled?: boolean): boolean {
   if (ariaDisabled !== undefined) return ariaDisabled;
   // aria-disabled is inherited by descendants unless one says aria-disabled="false".
   for (let e: Element | null = el; e; e = composedParent(e)) {
-    const attr = e.getAttribute('aria-disabled');
+    const attr = ariaAttribute(e, 'aria-disabled');
     if (attr === null) continue;
     const v = attr.trim().toLowerCase();
     if (v === 'true') return true;
@@ -110,7 +111,7 @@ export function isDisabled(el: Element, ariaDisabled?: boolean): boolean {
 }
 
 function isExpanded(el: Element): boolean {
-  const aria = el.getAttribute('aria-expanded');
+  const aria = ariaAttribute(el, 'aria-expanded');
   if (aria !== null) return aria === 'true';
   // A details' summary is its disclosure button.
   if (el.localName === 'summary') {
@@ -121,7 +122,7 @@ function isExpanded(el: Element): boolean {
 }
 
 function levelOf(el: Element, role: string): number {
-  const aria = Number.parseInt(el.getAttribute('aria-level') ?? '', 10);
+  const aria = Number.parseInt(ariaAttribute(el, 'aria-level') ?? '', 10);
   if (aria > 0) return aria;
   const m = /^h([1-6])$/.exec(el.localName);
   if (m) return Number(m[1]);
@@ -131,12 +132,12 @@ function levelOf(el: Element, role: string): number {
 
 function isSelected(el: Element): boolean {
   if (el instanceof HTMLOptionElement) return el.selected;
-  return el.getAttribute('aria-selected') === 'true';
+  return ariaAttribute(el, 'aria-selected') === 'true';
 }
 
 function isRequired(el: Element): boolean {
   if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.required) return true;
-  return el.getAttribute('aria-required') === 'true';
+  return ariaAttribute(el, 'aria-required') === 'true';
 }
 
 function isInvalid(el: Element): boolean {
@@ -168,7 +169,7 @@ export function valueOf(el: Element, role: string, interactive = false): string 
   if (el instanceof HTMLProgressElement || el instanceof HTMLMeterElement) {
     return el.hasAttribute('value') ? String(el.value) : '';
   }
-  if (RANGE_ROLES.has(role)) return el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? '';
+  if (RANGE_ROLES.has(role)) return ariaAttribute(el, 'aria-valuetext') ?? ariaAttribute(el, 'aria-valuenow') ?? '';
   return '';
 }
 

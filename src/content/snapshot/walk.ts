@@ -1,3 +1,4 @@
+import { ariaAttribute } from './internals.ts';
 import { getStyle, shadowRootOf } from './dom.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { hasClickHandler, isDropTarget } from './click-handlers.ts';
@@ -214,7 +215,8 @@ class Walker {
       this.placingOwned = null;
     }
     const inherited = this.ariaDisabled;
-    const attr = el.hasAttributes() ? el.getAttribute('aria-disabled') : null;
+    // A custom element's may be in its internals; any other's is an attribute, if it has any.
+    const attr = el.hasAttributes() || el.localName.includes('-') ? ariaAttribute(el, 'aria-disabled') : null;
     if (attr !== null) {
       const v = attr.trim().toLowerCase();
       if (v === 'true') this.ariaDisabled = true;

@@ -1,0 +1,48 @@
+/**
+ * ARIA that custom elements set through ElementInternals (Material Web's
+ * md-radio: `internals.role = 'radio'`, `internals.ariaChecked`), as the
+ * page-world tracker reports it (background/page-scripts/internals.ts).
+ * Asked at most once a task: a snapshot reads it for many elements, and it
+ * changes only when the page's code runs. Only custom elements can have
+ * internals, so a page without them never asks.
+ */
+import { INTERNALS_TRACKER } from '../../shared/content-messages.ts';
+import { onWindow } from '../window-listeners.ts';
+
+let aria = new WeakMap<Element, Record<string, string>>();
+let fresh = false;
+let listening = false;
+
+function ask(): void {
+  if (!listening) {
+    listening = true;
+    onWindow(INTERNALS_TRACKER.report, (event) => {
+      const target = event.composedPath()[0];
+      const detail = (event as CustomEvent<unknown>).detail;
+      if (!(target instanceof Element) || typeof detail !== 'string') return;
+      try {
+        aria.set(target, JSON.parse(detail) as Record<string, string>);
+      } catch {
+        // Not the tracker's: ignored.
+      }
+    }, true);
+  }
+  aria = new WeakMap();
+  fresh = true;
+  setTimeout(() => {
+    fresh = false;
+  });
+  // The tracker answers synchronously: the reports are in when this returns.
+  document.dispatchEvent(new CustomEvent(INTERNALS_TRACKER.ask));
+}
+
+/** An autonomous custom element: the only kind that can attach internals. */
+const isCustom = (el: Element): boolean => el.localName.includes('-');
+
+/** The ARIA attribute, or else what the element's internals say (null: neither). */
+export function ariaAttribute(el: Element, attribute: string): string | null {
+  const value = el.getAttribute(attribute);
+  if (value !== null || !isCustom(el)) return value;
+  if (!fresh) ask();
+  return aria.get(el)?.[attribute] ?? null;
+}
