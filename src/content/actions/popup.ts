@@ -31,9 +31,12 @@ export function popupOf(combobox: Element): Element | null {
   return null;
 }
 
-/** The options the popup shows, slotted ones too; none while it is hidden. */
+/**
+ * The options the popup shows, slotted ones too; none while it is hidden. The popup itself may
+ * have no size: a menu drawn in the top layer (Material's md-menu, a popover) sits outside its box.
+ */
 export function visibleOptions(popup: Element | null): Element[] {
-  return popup && isVisible(popup) ? composedQuery(popup, isOption).filter(isVisible) : [];
+  return popup?.checkVisibility({ visibilityProperty: true }) ? composedQuery(popup, isOption).filter(isVisible) : [];
 }
 
 // aria-haspopup values whose popup lists items to pick ("true" means a menu); a dialog does not.
