@@ -2,15 +2,17 @@
  * ARIA that custom elements set through ElementInternals (Material Web's
  * md-radio: `internals.role = 'radio'`, `internals.ariaChecked`), as the
  * page-world tracker reports it (background/page-scripts/internals.ts).
- * Asked at most once a task: a snapshot reads it for many elements, and it
- * changes only when the page's code runs. Only custom elements can have
+ * Asked once per snapshot pass, which reads it for many elements while the
+ * page's code does not run; outside a pass at each read, as an action reads
+ * a state before and after its input. Only custom elements can have
  * internals, so a page without them never asks.
  */
 import { INTERNALS_TRACKER } from '../../shared/content-messages.ts';
 import { onWindow } from '../window-listeners.ts';
+import { PassCache } from './dom.ts';
 
 let aria = new WeakMap<Element, Record<string, string>>();
-let fresh = false;
+const askedInPass = new PassCache<'asked', true>();
 let listening = false;
 
 function ask(): void {
@@ -28,10 +30,6 @@ function ask(): void {
     }, true);
   }
   aria = new WeakMap();
-  fresh = true;
-  setTimeout(() => {
-    fresh = false;
-  });
   // The tracker answers synchronously: the reports are in when this returns.
   document.dispatchEvent(new CustomEvent(INTERNALS_TRACKER.ask));
 }
@@ -43,6 +41,10 @@ const isCustom = (el: Element): boolean => el.localName.includes('-');
 export function ariaAttribute(el: Element, attribute: string): string | null {
   const value = el.getAttribute(attribute);
   if (value !== null || !isCustom(el)) return value;
-  if (!fresh) ask();
+  const pass = askedInPass.get();
+  if (!pass?.has('asked')) {
+    ask();
+    pass?.set('asked', true);
+  }
   return aria.get(el)?.[attribute] ?? null;
 }
