@@ -4,6 +4,7 @@
  * are, and what a custom drop-down offers.
  */
 import { composedQuery } from '../snapshot/dom.ts';
+import { mayHaveInternals } from '../snapshot/internals.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { isVisible } from '../target.ts';
 
@@ -11,7 +12,7 @@ import { isVisible } from '../target.ts';
 export const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];
 const OPTION_ROLES = new Set(['option', 'treeitem', 'menuitem', 'gridcell']);
 // By role, not by a [role=…] selector: a custom element's role may come from its internals (Material's md-select-option).
-const isOption = (el: Element): boolean => (el.hasAttribute('role') || el.localName.includes('-')) && OPTION_ROLES.has(getRole(el) ?? '');
+const isOption = (el: Element): boolean => (el.hasAttribute('role') || mayHaveInternals(el)) && OPTION_ROLES.has(getRole(el) ?? '');
 
 /** The element's combobox: itself, or the wrapper that holds it. */
 export function comboboxOf(el: Element): Element | null {

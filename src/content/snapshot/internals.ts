@@ -35,12 +35,12 @@ function ask(): void {
 }
 
 /** An autonomous custom element: the only kind that can attach internals. */
-const isCustom = (el: Element): boolean => el.localName.includes('-');
+export const mayHaveInternals = (el: Element): boolean => el.localName.includes('-');
 
 /** The ARIA attribute, or else what the element's internals say (null: neither). */
 export function ariaAttribute(el: Element, attribute: string): string | null {
   const value = el.getAttribute(attribute);
-  if (value !== null || !isCustom(el)) return value;
+  if (value !== null || !mayHaveInternals(el)) return value;
   const pass = askedInPass.get();
   if (!pass?.has('asked')) {
     ask();

@@ -1,5 +1,5 @@
-import { ariaAttribute } from './internals.ts';
 import { getStyle, shadowRootOf } from './dom.ts';
+import { ariaAttribute, mayHaveInternals } from './internals.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { hasClickHandler, isDropTarget } from './click-handlers.ts';
 import { modalPath, topModal } from './modal.ts';
@@ -216,7 +216,7 @@ class Walker {
     }
     const inherited = this.ariaDisabled;
     // A custom element's may be in its internals; any other's is an attribute, if it has any.
-    const attr = el.hasAttributes() || el.localName.includes('-') ? ariaAttribute(el, 'aria-disabled') : null;
+    const attr = el.hasAttributes() || mayHaveInternals(el) ? ariaAttribute(el, 'aria-disabled') : null;
     if (attr !== null) {
       const v = attr.trim().toLowerCase();
       if (v === 'true') this.ariaDisabled = true;
