@@ -83,6 +83,26 @@ test('a web component design system: one ref per control, each works through it'
   expect(await page.locator('x-select input').inputValue()).toBe('Large');
 });
 
+test('a handler on the part of a tab that holds its label (a ripple) gives no second ref; a close button beside the label keeps its own', async ({ agent }) => {
+  const snap = await open(agent, '/tab-parts', `<script>
+    customElements.define('x-tab', class extends HTMLElement {
+      constructor() {
+        super();
+        // Material's md-primary-tab: the label is slotted into an inner button that a ripple listens on.
+        this.attachShadow({ mode: 'open' }).innerHTML = '<div class="button" style="display:inline-block;padding:8px"><slot></slot></div>';
+        this.shadowRoot.querySelector('.button').addEventListener('pointerdown', () => {});
+      }
+      connectedCallback() { this.setAttribute('role', 'tab'); }
+    });
+  </script>
+  <div role="tablist" style="display:flex"><x-tab style="flex:1">Photos</x-tab>
+    <div role="tab" style="flex:1">Drafts <span id="close" style="padding:4px">×</span></div></div>
+  <script>document.getElementById('close').addEventListener('click', () => { document.title = 'closed'; });</script>`, 'Tab parts');
+  expect(snap).toMatch(/^ {2}- tab "Photos" \[ref=e\d+\]$/m);
+  expect(snap).not.toContain('generic "Photos"');
+  expect(snap).toMatch(/- generic "×" \[ref=e\d+\]/);
+});
+
 test('a form-associated component\'s own checkbox is named by the page\'s label around the component (Material\'s md-checkbox)', async ({ agent }) => {
   const snap = await open(agent, '/form-associated', `<script>
     customElements.define('x-check', class extends HTMLElement {

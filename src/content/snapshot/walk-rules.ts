@@ -120,6 +120,24 @@ export function isClickable(el: Element): boolean {
 }
 
 /**
+ * The surface of `control`, where a press is a press on the control: it draws
+ * over (nearly) all of it, or holds all of its content (Material's tab: the
+ * label slotted into an inner button, which has the ripple's handlers). Not a
+ * part beside the label, as a tab's close button is.
+ */
+export function surfaceOf(el: Element, control: Element): boolean {
+  const inner = el.getBoundingClientRect();
+  const outer = control.getBoundingClientRect();
+  const area = outer.width * outer.height;
+  if (area > 0 && inner.width * inner.height >= 0.8 * area) return true;
+  const content = Array.from(control.childNodes).filter((n) => n.nodeType === Node.ELEMENT_NODE || (n.nodeType === Node.TEXT_NODE && n.textContent?.trim()));
+  return content.length > 0 && content.every((n) => {
+    for (let p: Node | null = n; p; p = composedParent(p)) if (p === el) return true;
+    return false;
+  });
+}
+
+/**
  * A pointer cursor on a label of a control, or inside one (a toggle switch's
  * track), says only that a click there works the control, which has its own
  * ref (or is printed as the label that draws it): no second ref. Not so the

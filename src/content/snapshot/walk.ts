@@ -9,7 +9,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  LEAF_CONTROL_ROLES, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, toggledByLabel, undisplayedToggle,
+  LEAF_CONTROL_ROLES, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
@@ -81,8 +81,8 @@ class Walker {
   private placingOwned: Element | null = null;
   // Ref'able nodes so far: tells whether anything inside an element got a ref.
   private refs = 0;
-  // Inside a ref'd control whose content is its label (LEAF_CONTROL_ROLES): a pointer cursor there is its.
-  private inLeafControl = false;
+  // The ref'd control whose content is its label (LEAF_CONTROL_ROLES) the walk is inside: a pointer cursor there is its.
+  private leafControl: Element | null = null;
 
   // With a modal dialog open, only it and the elements holding it are walked (modal.ts).
   private readonly modal: Element | null;
@@ -278,11 +278,12 @@ class Walker {
     const cursorPointer = ACTION_CURSORS.has(style.cursor);
     // A cursor that starts inside a control (a web component's inner part), or on or inside a label
     // of one, is the control's: it gets no ref of its own.
-    const pointer = cursorPointer && !this.parentPointer && !this.inLeafControl && !partOfLabel(el);
+    const pointer = cursorPointer && !this.parentPointer && !this.leafControl && !partOfLabel(el);
     const byAttribute = !control && isClickable(el);
     const clickable = control || pointer || byAttribute;
-    // Clickable only through a handler page script set (no role, cursor or tabindex says so).
-    const byHandler = !clickable && hasClickHandler(el);
+    // Clickable only through a handler page script set (no role, cursor or tabindex says so). Not the
+    // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
+    const byHandler = !clickable && hasClickHandler(el) && !(this.leafControl && surfaceOf(el, this.leafControl));
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
@@ -314,13 +315,13 @@ class Walker {
     const refsBefore = this.refs;
     if (!NO_RENDERED_CHILDREN.has(tag)) {
       const wantText = this.wantText;
-      const inLeafControl = this.inLeafControl;
+      const leafControl = this.leafControl;
       if (refable || role === 'row') this.wantText = true;
-      if (refable && LEAF_CONTROL_ROLES.has(role)) this.inLeafControl = true;
+      if (refable && LEAF_CONTROL_ROLES.has(role)) this.leafControl = el;
       this.children(el, node.kids, inView, false, cursorPointer, display);
       this.ownedChildren(el, node.kids, inView);
       this.wantText = wantText;
-      this.inLeafControl = inLeafControl;
+      this.leafControl = leafControl;
     }
     // A grid cell around its own control (a date picker's day button): the control is what an
     // agent acts on, and a ref on each cell too only doubles the grid's lines of refs.
