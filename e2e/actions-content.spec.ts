@@ -102,6 +102,15 @@ test.describe('locate', () => {
     expect(await value(page, { type: 'readChecked', target: { selector: '#c' } })).toMatchObject({ checked: true, kind: 'checkbox' });
   });
 
+  test('a radio drawn as a toggle button (Bootstrap\'s btn-check: clipped, no pointer events, under the first button) is clicked through its own label', async ({ page }) => {
+    await load(page, `<style>.check { position: absolute; clip: rect(0,0,0,0); pointer-events: none } label { display: inline-block; padding: 6px 12px; border: 1px solid }</style>
+      <div role="group" aria-label="Size" style="position:relative"><input type="radio" class="check" name="size" id="s"><label for="s" id="ls">Small</label><input type="radio" class="check" name="size" id="l"><label for="l" id="ll">Large</label></div>`);
+    const located = await value(page, { type: 'locate', target: { selector: '#l' }, options: { ...ALL, timeoutMs: 1000 } });
+    expect(located.description).toBe('<input id="l" class="check" name="size" type="radio"> named "Large" via its label <label id="ll">Large</label>');
+    await page.mouse.click(located.x, located.y);
+    expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('[name=size]:checked')?.id)).toBe('l');
+  });
+
   test('disabled gives NOT_ENABLED after the timeout; enabling in time passes', async ({ page }) => {
     await load(page, '<fieldset disabled><button id="b">Save</button></fieldset><div aria-disabled="true"><span role="button" id="s">X</span></div>');
     const start = Date.now();

@@ -337,12 +337,44 @@ const modals = [
     heading: 'Inbox', opener: 'Delete draft', dialog: 'Delete this draft?', answer: 'Cancel',
     named: '<dialog></dialog> named "Delete this draft?" in <x-dialog>',
   },
+  {
+    what: 'an aria-modal dialog that holds the focus, shown once its backdrop has faded in (Bootstrap\'s modal)',
+    body: `<h1>Profile</h1>
+      <button onclick="openModal()">Delete account</button><p>Some text behind</p>
+      <div id="backdrop" style="display:none;position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
+      <div id="modal" tabindex="-1" aria-labelledby="title" style="display:none;position:fixed;inset:0">
+        <div style="background:#fff;margin:40px;padding:10px"><h2 id="title">Are you sure?</h2><button onclick="closeModal()">Keep it</button></div>
+      </div>
+      <script>
+        const [backdrop, modal] = [document.getElementById('backdrop'), document.getElementById('modal')];
+        function openModal() {
+          backdrop.style.display = 'block';
+          // Bootstrap shows the dialog at the end of the backdrop's fade, a timer the click set.
+          setTimeout(() => {
+            modal.style.display = 'block';
+            modal.setAttribute('role', 'dialog');
+            modal.setAttribute('aria-modal', 'true');
+            modal.focus();
+          }, 150);
+        }
+        function closeModal() {
+          modal.style.display = backdrop.style.display = 'none';
+          modal.removeAttribute('role');
+          modal.removeAttribute('aria-modal');
+          document.querySelector('button').focus();
+        }
+      </script>`,
+    heading: 'Profile', opener: 'Delete account', dialog: 'Are you sure?', answer: 'Keep it',
+    named: '<div id="modal" role="dialog">Are you sure? Keep it</div>',
+  },
 ];
 for (const [i, modal] of modals.entries()) {
   test(`${modal.what}: the snapshot shows only the dialog, and a ref behind it fails at once, naming the dialog`, async ({ agent }) => {
     await agent.server.ok('browser_navigate', { url: agent.pages.page(`/modal-${i}`, html(modal.body, 'Modal')) });
     const before = (await agent.server.ok('browser_snapshot')).text;
-    await agent.server.ok('browser_click', { ref: refOf(before, `button "${modal.opener}"`) });
+    const opened = await agent.server.ok('browser_click', { ref: refOf(before, `button "${modal.opener}"`) });
+    expect(opened.text).toContain(`It opened dialog "${modal.dialog}" [ref=`);
+    expect(opened.text).toMatch(new RegExp(`^- button "${modal.answer}" \\[ref=e\\d+\\]$`, 'm'));
     const open = (await agent.server.ok('browser_snapshot')).text;
     // The page behind is inert, as in the browser's accessibility tree.
     expect(open).toContain(`dialog "${modal.dialog}"`);

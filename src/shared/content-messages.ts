@@ -109,7 +109,8 @@ export type ContentRequest =
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
   /** clicksOnly: only the timers a click's (or a router's popstate) handler set. */
-  | { type: 'inputTimers'; maxMs: number; clicksOnly?: true }
+  /** dialogs: after a click, also whether those timers opened a dialog (revealed.ts dialogOpened). */
+  | { type: 'inputTimers'; maxMs: number; clicksOnly?: true; dialogs?: true }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number; causal?: true }
@@ -224,7 +225,7 @@ export interface ContentResults {
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
-  inputTimers: { waitedMs: number; tracked: boolean };
+  inputTimers: { waitedMs: number; tracked: boolean; dialogOpened?: true };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the

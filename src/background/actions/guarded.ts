@@ -14,7 +14,7 @@ import type { CommandContext } from '../router.ts';
 import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
 import { refusedFields } from './validation.ts';
-import { afterInputTimers } from './input-timers.ts';
+import { afterClickTimers } from './input-timers.ts';
 
 const ATTEMPTS = 3;
 
@@ -86,7 +86,7 @@ export async function guardedClick(
             else frameAnnounced = result.announced;
             dialogOpened = !!result.dialogOpened;
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
-            if (result.timersDue) await afterInputTimers(tabId, frameId, true);
+            if (result.timersDue && (await afterClickTimers(tabId, frameId)).dialogOpened) dialogOpened = true;
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
         },

@@ -19,3 +19,9 @@ export async function afterInputTimers(tabId: number, frameId: number, clicksOnl
   const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { clicksOnly } : {}) } as const;
   return (await tryFrame(tabId, frameId, request))?.tracked ?? false;
 }
+
+/** afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its backdrop faded in). */
+export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean }> {
+  const result = await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, clicksOnly: true, dialogs: true });
+  return { dialogOpened: !!result?.dialogOpened };
+}

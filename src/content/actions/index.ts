@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
-import { noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
@@ -74,7 +74,10 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'focused':
       return () => focusedLine(request);
     case 'inputTimers':
-      return () => afterInputTimers(request.maxMs, request.clicksOnly);
+      return async () => {
+        const waited = await afterInputTimers(request.maxMs, request.clicksOnly);
+        return request.dialogs && dialogOpened() ? { ...waited, dialogOpened: true as const } : waited;
+      };
     case 'openedPopup':
       return () => openedPopup(request);
     case 'revealed':

@@ -197,8 +197,17 @@ function opensClosedPopover(el: Element): boolean {
  */
 function labelProxy(el: Element): Element | null {
   if (!(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio')) return null;
-  if (isVisible(el) && el.getBoundingClientRect().width > 2 && getComputedStyle(el).opacity !== '0') return null;
+  if (isVisible(el) && el.getBoundingClientRect().width > 2 && !undrawnOrUntouchable(getComputedStyle(el))) return null;
   return Array.from(el.labels ?? []).find(isVisible) ?? null;
+}
+
+/**
+ * Drawn invisible, or taking no pointer events: Bootstrap's toggle buttons hide each radio with
+ * clip: rect(0,0,0,0) and pointer-events: none at the group's start, under the first button's
+ * label, so a press at the radio's centre lands on that label.
+ */
+function undrawnOrUntouchable(style: CSSStyleDeclaration): boolean {
+  return style.opacity === '0' || style.pointerEvents === 'none' || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip);
 }
 
 function check(el: Element, at: Element, options: LocateOptions): void {

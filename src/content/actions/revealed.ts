@@ -70,11 +70,15 @@ function dialogsShown(): Element[] {
   return displayed([...document.querySelectorAll(DIALOGS), ...shadowRootsMet().flatMap((root) => Array.from(root.querySelectorAll(DIALOGS)))]);
 }
 
-/** Right after the click: whether it opened a dialog, kept for openedDialog(). */
+/**
+ * Right after the click, and again once the timers it set have run: whether
+ * it opened a dialog, kept for openedDialog(). A modal may show only at the
+ * end of its backdrop's fade (Bootstrap's), a timer the click set.
+ */
 export function dialogOpened(): boolean {
   const before = dialogsBefore;
-  dialogsBefore = null;
   const opened = before && dialogsShown().find((el) => !before.has(el));
+  if (opened) dialogsBefore = null;
   dialog = opened ? new WeakRef(opened) : null;
   return !!opened;
 }

@@ -1,11 +1,15 @@
 /**
  * An open modal <dialog> (showModal()) makes the rest of its document inert:
  * the browser takes no input there and leaves it out of the accessibility
- * tree. The snapshot shows only the dialog (and the ancestors that hold it),
- * and actions outside it fail at once instead of waiting for a cover that
- * will not go by itself.
+ * tree. So does a dialog marked aria-modal that holds the focus, for screen
+ * readers (Bootstrap's modal, MUI's Dialog: their backdrop takes the clicks).
+ * The snapshot shows only the dialog (and the ancestors that hold it), and
+ * actions outside it fail at once instead of waiting for a cover that will
+ * not go by itself.
  */
 import { composedParent, deepActiveElement, deepElementFromPoint } from './dom.ts';
+import { ariaAttribute } from './internals.ts';
+import { getRole } from './roles.ts';
 
 /**
  * The modal dialog on top. Its ::backdrop covers the viewport above
@@ -14,7 +18,9 @@ import { composedParent, deepActiveElement, deepElementFromPoint } from './dom.t
  * no selector on the document reaches. Then, for a backdrop that lets hits
  * through (pointer-events: none), the document's own modal dialogs (of
  * several, the last in document order: the top layer's order is not in the
- * DOM), and where focus is: it cannot leave an open modal dialog.
+ * DOM), and where focus is: it cannot leave an open modal dialog. An
+ * aria-modal dialog counts only while the focus is in it (as in WebKit's
+ * accessibility tree): a page may mark a panel modal that does not block it.
  */
 export function topModal(doc: Document): Element | null {
   const view = doc.defaultView;
@@ -24,14 +30,19 @@ export function topModal(doc: Document): Element | null {
     if (hit) return hit;
   }
   const open = doc.querySelectorAll('dialog:modal');
-  return open.length ? open[open.length - 1] : modalAround(deepActiveElement(doc));
+  return open.length ? open[open.length - 1] : modalAround(deepActiveElement(doc), true);
 }
 
-/** The modal dialog that is `el` or holds it. */
-function modalAround(el: Element | null): Element | null {
-  for (let at = el; at; at = composedParent(at)) if (at.localName === 'dialog' && at.matches(':modal')) return at;
+/** The modal dialog that is `el` or holds it; with `ariaModal`, an aria-modal dialog too. */
+function modalAround(el: Element | null, ariaModal = false): Element | null {
+  for (let at = el; at; at = composedParent(at)) {
+    if (at.localName === 'dialog' && at.matches(':modal')) return at;
+    if (ariaModal && ariaAttribute(at, 'aria-modal')?.trim().toLowerCase() === 'true' && DIALOG_ROLES.has(getRole(at) ?? '')) return at;
+  }
   return null;
 }
+
+const DIALOG_ROLES = new Set(['dialog', 'alertdialog']);
 
 /** `modal` and the elements that contain it, across shadow boundaries. */
 export function modalPath(modal: Element): Set<Element> {
