@@ -327,8 +327,10 @@ class Walker {
     // agent acts on, and a ref on each cell too only doubles the grid's lines of refs.
     if (role === 'gridcell' && refable && this.refs > refsBefore) node.refable = refable = false;
     // A pointer cursor around one control and nothing else (a web component's host around its
-    // <button>) is that control's: one ref, the control's. Not a grab cursor: a card to drag is not its link.
-    const aroundOneControl = refable && pointer && style.cursor === 'pointer' && !byAttribute && this.refs === refsBefore + 1 && soleControl(node.kids);
+    // <button>) is that control's: one ref, the control's. Not a grab cursor: a card to drag is not its
+    // link. Not a control's own cursor: Select2's combobox holds its value as a read-only textbox, and
+    // the combobox is what opens the list.
+    const aroundOneControl = refable && pointer && style.cursor === 'pointer' && !control && !byAttribute && this.refs === refsBefore + 1 && soleControl(node.kids);
     if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundOneControl) {
       // A handler on a container (event delegation, a card around its own buttons): the
       // controls inside are what an agent acts on. Printed as if it had no handler. Not so
