@@ -148,6 +148,50 @@ test('a custom drop-down (a design system Select): select_option opens it and cl
   expect(two.text).toContain('pick one value per call');
 });
 
+test('a custom multiple select that closes on each pick (Select2\'s): select_option opens it for each value, and leaves one already selected as it is', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/custom-multiple',
+    `<span id="lbl">Tags</span> <span id="chips"></span>
+     <span id="box" role="combobox" tabindex="0" aria-labelledby="lbl" aria-expanded="false" style="display:inline-block;min-width:120px;border:1px solid">&nbsp;</span>
+     <script>
+       const box = document.getElementById('box');
+       const chosen = new Set();
+       box.addEventListener('click', () => {
+         if (document.getElementById('tag-list')) return;
+         const list = document.createElement('ul');
+         list.id = 'tag-list';
+         list.setAttribute('role', 'listbox');
+         list.setAttribute('aria-multiselectable', 'true');
+         for (const tag of ['Red', 'Green', 'Blue']) {
+           const li = document.createElement('li');
+           li.setAttribute('role', 'option');
+           li.setAttribute('aria-selected', String(chosen.has(tag)));
+           li.textContent = tag;
+           // A click on a selected option unselects it; either way the list closes.
+           li.addEventListener('click', () => {
+             if (chosen.has(tag)) chosen.delete(tag); else chosen.add(tag);
+             document.getElementById('chips').textContent = [...chosen].join(',');
+             list.remove();
+             box.setAttribute('aria-expanded', 'false');
+           });
+           list.append(li);
+         }
+         document.body.append(list);
+         box.setAttribute('aria-controls', 'tag-list');
+         box.setAttribute('aria-expanded', 'true');
+       });
+     </script>`,
+  );
+  const tags = refOf(snap, 'combobox "Tags"');
+  const two = await agent.server.ok('browser_select_option', { ref: tags, values: ['Green', 'Blue'] });
+  expect(two.text).toMatch(/→ opened it and clicked option "Green" \[ref=e\d+\], then opened it and clicked option "Blue" \[ref=e\d+\]/);
+  expect(await pageText(agent, '/custom-multiple', '#chips')).toBe('Green,Blue');
+  const again = await agent.server.ok('browser_select_option', { ref: tags, values: ['Blue', 'Red'] });
+  expect(again.text).toMatch(/→ opened it and left option "Blue" \[ref=e\d+\] selected, as it was, then clicked option "Red" \[ref=e\d+\]/);
+  expect(await pageText(agent, '/custom-multiple', '#chips')).toBe('Green,Blue,Red');
+});
+
 test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,

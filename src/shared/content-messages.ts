@@ -139,7 +139,8 @@ export type ContentRequest =
   | { type: 'dropOutcome' }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
-  | { type: 'customOptions'; target: TargetSpec; values: string[]; refPrefix: string; refFloor: number; waitMs: number }
+  /** many: one of several values the agent gave, picked one at a time (the list must be aria-multiselectable). */
+  | { type: 'customOptions'; target: TargetSpec; values: string[]; many?: true; refPrefix: string; refFloor: number; waitMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }
@@ -250,7 +251,8 @@ export interface ContentResults {
   readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option'; replaced?: true };
   /** custom: a drop-down made of divs, whose options are clicked ('closed': open it first). */
   selectOption: { selected: string[]; description: string } | { custom: 'shown' | 'closed'; description: string };
-  customOptions: { refs: string[]; labels: string[]; maxRef: number };
+  /** selected: the option is aria-selected in an aria-multiselectable list (a click would unselect it). */
+  customOptions: { refs: string[]; labels: string[]; selected: boolean[]; maxRef: number };
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };
   checkText: { seen: string | null };

@@ -7,7 +7,8 @@ import type { CommandContext } from '../router.ts';
 import { issuingRefs, resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
-import { mouseClick } from './input.ts';
+import { mouseClick, pressKey as dispatchKey } from './input.ts';
+import { parseChord } from './keys.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
 import { shownBy } from './pointer.ts';
@@ -57,21 +58,47 @@ const OPTIONS_WAIT_MS = 1000;
  * A drop-down made of divs (a design system's Select): clicked open if it is
  * closed, then each option clicked with trusted input, as a person picks one.
  * Instead of three calls (open, snapshot, click) and a guess at the wait between.
+ * Several values: most lists close on a pick (Select2's multiple select), so
+ * it is opened again for each; an option a multiple list has selected already
+ * is left as it is (a click would unselect it).
  */
 async function selectCustom(tabId: number, spec: TargetSpec, values: string[], found: { custom: 'shown' | 'closed'; description: string }, ctx: CommandContext): Promise<Result<'selectOption'>> {
   const frameId = frameOf(spec);
   const actionable = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs };
   const click = (at: { x: number; y: number }) => mouseClick(tabId, at.x, at.y);
-  if (found.custom === 'closed') {
-    // Most close when an option is picked: a second value would need opening again.
-    if (values.length > 1) throw new AgentError('INVALID_PARAMS', `${found.description} is a custom drop-down: pick one value per call.`);
-    await guardedClick(tabId, spec, actionable, ctx, click);
-  }
-  const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values, ...refs, waitMs: OPTIONS_WAIT_MS }));
+  const done: string[] = [];
   let effects = {};
-  for (const ref of picked.refs) ({ effects } = await guardedClick(tabId, targetFromString(ref), actionable, ctx, click));
-  const options = picked.labels.map((label, i) => `option "${label}" [ref=${picked.refs[i]}]`).join(', ');
-  return { tabId, detail: `${found.description} → ${found.custom === 'closed' ? 'opened it and ' : ''}clicked ${options}`, via: 'cdp', ...effects };
+  let state = found.custom;
+  // Opened by us and left open with no click (all it was asked for was selected already).
+  let leftOpen = false;
+  for (const [i, value] of values.entries()) {
+    if (i > 0) state = (await stateOf(tabId, spec, ctx)) ?? state;
+    if (state === 'closed') await guardedClick(tabId, spec, actionable, ctx, click);
+    const many = values.length > 1 ? { many: true as const } : {};
+    const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...many, ...refs, waitMs: OPTIONS_WAIT_MS })).catch(async (error: unknown) => {
+      // A list that takes one choice, found out once open: closed again, as it was.
+      if (state === 'closed' && error instanceof AgentError && error.code === 'INVALID_PARAMS') await dispatchKey(tabId, parseChord('Escape').key);
+      throw error;
+    });
+    const option = `option "${picked.labels[0]}" [ref=${picked.refs[0]}]`;
+    const opened = state === 'closed' ? 'opened it and ' : '';
+    if (picked.selected[0]) {
+      done.push(`${opened}left ${option} selected, as it was`);
+      leftOpen ||= state === 'closed';
+      continue;
+    }
+    ({ effects } = await guardedClick(tabId, targetFromString(picked.refs[0]), actionable, ctx, click));
+    done.push(`${opened}clicked ${option}`);
+    leftOpen = false;
+  }
+  if (leftOpen) await dispatchKey(tabId, parseChord('Escape').key);
+  return { tabId, detail: `${found.description} → ${done.join(', then ')}`, via: 'cdp', ...effects };
+}
+
+/** Whether the drop-down shows its list now (after a pick, most close). */
+async function stateOf(tabId: number, spec: TargetSpec, ctx: CommandContext): Promise<'shown' | 'closed' | undefined> {
+  const result = await sendToFrame(tabId, frameOf(spec), { type: 'selectOption', target: spec, values: [], timeoutMs: ctx.actionWaitMs });
+  return result && 'custom' in result ? result.custom : undefined;
 }
 
 export async function focus(params: Params<'focus'>, ctx: CommandContext): Promise<Result<'focus'>> {

@@ -98,7 +98,8 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     );
   }
   const list = popup();
-  if (request.values.length > 1 && list?.getAttribute('aria-multiselectable') !== 'true') {
+  const multiple = list?.getAttribute('aria-multiselectable') === 'true';
+  if ((request.values.length > 1 || request.many) && !multiple) {
     throw new AgentError('INVALID_PARAMS', `${describe(el)} is a custom drop-down that takes one choice (its list is not aria-multiselectable): pick one value per call.`);
   }
   const labels = options.map((o) => normalize(getName(o) || (o.textContent ?? '')));
@@ -113,7 +114,12 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     if (options[i].getAttribute('aria-disabled') === 'true') throw new AgentError('NOT_ENABLED', `Option "${labels[i]}" of ${describe(el)} is disabled. Choose another one.`);
     return i;
   });
-  return { refs: chosen.map((i) => refForElement(options[i], request.refPrefix)), labels: chosen.map((i) => labels[i]), maxRef: currentMaxRef() };
+  return {
+    refs: chosen.map((i) => refForElement(options[i], request.refPrefix)),
+    labels: chosen.map((i) => labels[i]),
+    selected: chosen.map((i) => multiple && options[i].getAttribute('aria-selected') === 'true'),
+    maxRef: currentMaxRef(),
+  };
 }
 
 function selectOf(el: Element): HTMLSelectElement {

@@ -25,7 +25,7 @@ export const uncheck = checkTool('browser_uncheck', false);
 export const selectOption = defineTool({
   name: 'browser_select_option',
   title: 'Select options',
-  description: 'Select options of a <select> (by ref or selector), matching each value against option values, then labels. Several values for a multi-select. A custom drop-down (role combobox/listbox) is opened and its option clicked.',
+  description: 'Select options of a <select> (by ref or selector), matching each value against option values, then labels. Several values for a multi-select. A custom drop-down (role combobox/listbox) is opened and its option clicked (several values if its list is aria-multiselectable).',
   schema: { ...TARGET, values: z.array(z.string()).min(1).describe('Option values or labels'), ...SNAPSHOT_AFTER },
   readOnly: false,
   async handle({ snapshot, ...params }, response, ctx) {
