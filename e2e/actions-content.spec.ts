@@ -269,30 +269,32 @@ test.describe('checked state and select', () => {
     expect(plain.message).toContain('(role button) has no checked state');
   });
 
+  const REFS = { refPrefix: '', refFloor: 0 };
+
   test('selectOption by value and by label, multi-select, and its errors', async ({ page }) => {
     await load(page, `<select id="s"><option value="">Pick</option><option value="fr">France</option><option value="de"> Germany </option></select>
       <select id="m" multiple><option value="1">One</option><option value="2">Two</option><option value="3">Three</option></select>
       <div role="listbox" id="lb"><div role="option">X</div></div>
       <script>window.__events = []; for (const t of ['input', 'change'])
         document.addEventListener(t, (e) => window.__events.push(e.target.id + ':' + t + ':' + e.target.value));</script>`);
-    expect((await value(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr'], timeoutMs: 1000 })).selected).toEqual(['fr']);
-    expect((await value(page, { type: 'selectOption', target: { selector: '#s' }, values: ['Germany'], timeoutMs: 1000 })).selected).toEqual(['de']);
+    expect((await value(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr'], timeoutMs: 1000, ...REFS })).selected).toEqual(['fr']);
+    expect((await value(page, { type: 'selectOption', target: { selector: '#s' }, values: ['Germany'], timeoutMs: 1000, ...REFS })).selected).toEqual(['de']);
     expect(await page.evaluate(() => window.__events)).toEqual(['s:input:fr', 's:change:fr', 's:input:de', 's:change:de']);
-    expect((await value(page, { type: 'selectOption', target: { selector: '#m' }, values: ['1', 'Three'], timeoutMs: 1000 })).selected).toEqual(['1', '3']);
+    expect((await value(page, { type: 'selectOption', target: { selector: '#m' }, values: ['1', 'Three'], timeoutMs: 1000, ...REFS })).selected).toEqual(['1', '3']);
     expect(await page.evaluate(() => Array.from((document.getElementById('m') as HTMLSelectElement).selectedOptions, (o) => o.value))).toEqual(['1', '3']);
 
-    const missing = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['Spain'], timeoutMs: 1000 });
+    const missing = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['Spain'], timeoutMs: 1000, ...REFS });
     expect(missing.code).toBe('ELEMENT_NOT_FOUND');
     expect(missing.message).toContain('Available: "" (Pick), "fr" (France), "de" (Germany)');
     // Missing from a long list (whose snapshot shows only its start): the near matches come first.
-    const missed = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['many'], timeoutMs: 1000 });
+    const missed = await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['many'], timeoutMs: 1000, ...REFS });
     expect(missed.message).toContain('has no option with value or label "many". Containing "many": "de" (Germany). Available: ');
-    expect((await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr', 'de'], timeoutMs: 1000 })).code).toBe('INVALID_PARAMS');
+    expect((await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr', 'de'], timeoutMs: 1000, ...REFS })).code).toBe('INVALID_PARAMS');
     // A drop-down made of divs: its options are clicked by the service worker, found here with refs.
-    expect(await value(page, { type: 'selectOption', target: { selector: '#lb' }, values: ['X'], timeoutMs: 1000 })).toEqual({ custom: 'shown', description: '<div id="lb" role="listbox">X</div>' });
+    expect(await value(page, { type: 'selectOption', target: { selector: '#lb' }, values: ['X'], timeoutMs: 1000, ...REFS })).toMatchObject({ custom: 'shown', description: '<div id="lb" role="listbox">X</div>' });
     const found = await value(page, { type: 'customOptions', target: { selector: '#lb' }, values: ['x'], refPrefix: '', refFloor: 0, waitMs: 100 });
     expect(found).toMatchObject({ refs: [expect.stringMatching(/^e\d+$/)], labels: ['X'] });
-    const option = await failure(page, { type: 'selectOption', target: { selector: '#lb [role=option]' }, values: ['X'], timeoutMs: 1000 });
+    const option = await failure(page, { type: 'selectOption', target: { selector: '#lb [role=option]' }, values: ['X'], timeoutMs: 1000, ...REFS });
     expect(option.code).toBe('INVALID_TARGET');
     expect(option.message).toContain('It is an option of a custom drop-down: click it');
   });

@@ -192,6 +192,73 @@ test('a custom multiple select that closes on each pick (Select2\'s): select_opt
   expect(await pageText(agent, '/custom-multiple', '#chips')).toBe('Green,Blue,Red');
 });
 
+test('a <select> a library hid and draws its own drop-down for (Choices, Tom Select): left out of the snapshot, and select_option on it works the drawn one', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/drawn-selects',
+    `<label for="fruit">Fruit</label>
+     <div id="choices" role="combobox" tabindex="0" style="border:1px solid;width:200px">
+       <select id="fruit" tabindex="-1" style="position:absolute;opacity:0"><option value="">Choose</option><option>Apple</option><option>Banana</option></select>
+       <div role="listbox"><div role="option" aria-selected="true" id="fruit-shown">Choose</div></div>
+       <div role="listbox" id="fruit-drop" hidden></div>
+     </div>
+     <label for="city-field">City</label>
+     <select id="city" tabindex="-1" style="position:absolute;clip:rect(0,0,0,0);width:1px;height:1px"><option value="">Pick</option><option value="par">Paris</option><option value="ber">Berlin</option></select>
+     <div id="control" style="cursor:pointer;border:1px solid;width:200px;height:24px"><span id="city-shown"></span><input id="city-field" role="combobox" aria-controls="city-list" aria-expanded="false"></div>
+     <ul id="city-list" role="listbox" hidden></ul>
+     <p id="out"></p>
+     <script>
+       const out = (text) => { document.getElementById('out').textContent = text; };
+       // As Choices does: its list is inside the combobox, named by no attribute.
+       const fruit = document.getElementById('fruit');
+       const drop = document.getElementById('fruit-drop');
+       document.getElementById('choices').addEventListener('click', (event) => {
+         const option = event.target.closest('#fruit-drop [role=option]');
+         if (!option) {
+           drop.innerHTML = [...fruit.options].slice(1).map((o) => '<div role="option">' + o.text + '</div>').join('');
+           drop.hidden = false;
+           return;
+         }
+         fruit.value = option.textContent;
+         document.getElementById('fruit-shown').textContent = option.textContent;
+         drop.hidden = true;
+         out('fruit:' + fruit.value);
+       });
+       // As Tom Select does: once it shows a choice, its field is moved out of sight inside the box it draws.
+       const [city, field, list] = ['city', 'city-field', 'city-list'].map((id) => document.getElementById(id));
+       document.getElementById('control').addEventListener('click', () => {
+         list.innerHTML = [...city.options].slice(1).map((o) => '<li role="option" data-value="' + o.value + '">' + o.text + '</li>').join('');
+         list.hidden = false;
+         field.setAttribute('aria-expanded', 'true');
+       });
+       list.addEventListener('click', (event) => {
+         const option = event.target.closest('[role=option]');
+         city.value = option.dataset.value;
+         document.getElementById('city-shown').textContent = option.textContent;
+         field.style.cssText = 'position:absolute;left:-10000px';
+         list.hidden = true;
+         field.setAttribute('aria-expanded', 'false');
+         out('city:' + city.value);
+       });
+     </script>`,
+  );
+  // The hidden <select>s' own options are not listed: the drawn drop-downs are the controls.
+  expect(snap).not.toContain('option "Apple"');
+  expect(snap).not.toContain('option "Paris"');
+  const fruit = await agent.server.ok('browser_select_option', { selector: '#fruit', values: ['Banana'] });
+  expect(fruit.text).toMatch(/drawn by the page as <div id="choices" role="combobox">.* → opened it and clicked option "Banana" \[ref=e\d+\]/);
+  expect(await pageText(agent, '/drawn-selects', '#out')).toBe('fruit:Banana');
+  await agent.server.ok('browser_select_option', { selector: '#city', values: ['Paris'] });
+  expect(await pageText(agent, '/drawn-selects', '#out')).toBe('city:par');
+  // The field is out of sight now: the box around it is clicked to open the list.
+  const again = await agent.server.ok('browser_select_option', { selector: '#city', values: ['Berlin'] });
+  expect(again.text).toMatch(/→ opened it and clicked option "Berlin"/);
+  expect(await pageText(agent, '/drawn-selects', '#out')).toBe('city:ber');
+  // A miss lists the options.
+  const missing = await agent.server.call('browser_select_option', { selector: '#city', values: ['Madrid'] });
+  expect(missing.text).toContain('has no option "Madrid". Shown: "Paris", "Berlin".');
+});
+
 test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -137,10 +137,13 @@ export type ContentRequest =
   /** Before files are dropped on the target through CDP: note the drop (content/actions/drop.ts); dropOutcome reads it. */
   | { type: 'watchDrop'; target: TargetSpec }
   | { type: 'dropOutcome' }
-  | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number }
+  | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number; refPrefix: string; refFloor: number }
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
-  /** many: one of several values the agent gave, picked one at a time (the list must be aria-multiselectable). */
-  | { type: 'customOptions'; target: TargetSpec; values: string[]; many?: true; refPrefix: string; refFloor: number; waitMs: number }
+  /**
+   * many: one of several values the agent gave, picked one at a time (the list must be aria-multiselectable,
+   * or `multiple`: drawn by a library for a <select multiple>).
+   */
+  | { type: 'customOptions'; target: TargetSpec; values: string[]; many?: true; multiple?: true; refPrefix: string; refFloor: number; waitMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }
@@ -249,8 +252,15 @@ export interface ContentResults {
   dropOutcome: { reached: boolean; taken: boolean };
   /** replaced: read from the clicked element, which the page has since replaced. */
   readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option'; replaced?: true };
-  /** custom: a drop-down made of divs, whose options are clicked ('closed': open it first). */
-  selectOption: { selected: string[]; description: string } | { custom: 'shown' | 'closed'; description: string };
+  /**
+   * custom: a drop-down made of divs, whose options are clicked ('closed': open it first). target: the
+   * ref of the drop-down to work when it is not the element named (a label's control, the drop-down a
+   * library draws for a <select> it hid); opener: the ref to click to open it, when not itself (a field
+   * put out of sight inside the box the page draws); multiple: that <select> is a multiple one.
+   */
+  selectOption:
+    | { selected: string[]; description: string; maxRef: number }
+    | { custom: 'shown' | 'closed'; description: string; target?: string; opener?: string; multiple?: true; maxRef: number };
   /** selected: the option is aria-selected in an aria-multiselectable list (a click would unselect it). */
   customOptions: { refs: string[]; labels: string[]; selected: boolean[]; maxRef: number };
   scroll: { scrollX: number; scrollY: number; description?: string };

@@ -44,10 +44,11 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
+  const frameId = frameOf(spec);
   const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
-    sendToFrame(tabId, frameOf(spec), { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs }),
+    issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, ...refs })),
   );
-  if (result && 'custom' in result) return selectCustom(tabId, spec, params.values, result, ctx);
+  if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);
   return { tabId, detail: `${result?.description ?? ''} → selected ${JSON.stringify(result?.selected ?? [])}`, via: 'dom', ...effects };
 }
 
@@ -62,7 +63,7 @@ const OPTIONS_WAIT_MS = 1000;
  * it is opened again for each; an option a multiple list has selected already
  * is left as it is (a click would unselect it).
  */
-async function selectCustom(tabId: number, spec: TargetSpec, values: string[], found: { custom: 'shown' | 'closed'; description: string }, ctx: CommandContext): Promise<Result<'selectOption'>> {
+async function selectCustom(tabId: number, spec: TargetSpec, values: string[], found: { custom: 'shown' | 'closed'; description: string; opener?: string; multiple?: true }, ctx: CommandContext): Promise<Result<'selectOption'>> {
   const frameId = frameOf(spec);
   const actionable = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs };
   const click = (at: { x: number; y: number }) => mouseClick(tabId, at.x, at.y);
@@ -71,13 +72,14 @@ async function selectCustom(tabId: number, spec: TargetSpec, values: string[], f
   let state = found.custom;
   // Opened by us and left open with no click (all it was asked for was selected already).
   let leftOpen = false;
+  let opener = found.opener;
   for (const [i, value] of values.entries()) {
-    if (i > 0) state = (await stateOf(tabId, spec, ctx)) ?? state;
-    if (state === 'closed') await guardedClick(tabId, spec, actionable, ctx, click);
-    const many = values.length > 1 ? { many: true as const } : {};
+    if (i > 0) ({ state, opener } = await stateOf(tabId, spec, ctx, state));
+    if (state === 'closed') await guardedClick(tabId, opener ? targetFromString(opener) : spec, actionable, ctx, click);
+    const many = { ...(values.length > 1 ? { many: true as const } : {}), ...(found.multiple ? { multiple: true as const } : {}) };
     const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...many, ...refs, waitMs: OPTIONS_WAIT_MS })).catch(async (error: unknown) => {
-      // A list that takes one choice, found out once open: closed again, as it was.
-      if (state === 'closed' && error instanceof AgentError && error.code === 'INVALID_PARAMS') await dispatchKey(tabId, parseChord('Escape').key);
+      // No such option, or a list that takes one choice: closed again, as it was, not left over the fields below it.
+      if (state === 'closed' && error instanceof AgentError) await dispatchKey(tabId, parseChord('Escape').key);
       throw error;
     });
     const option = `option "${picked.labels[0]}" [ref=${picked.refs[0]}]`;
@@ -95,10 +97,11 @@ async function selectCustom(tabId: number, spec: TargetSpec, values: string[], f
   return { tabId, detail: `${found.description} → ${done.join(', then ')}`, via: 'cdp', ...effects };
 }
 
-/** Whether the drop-down shows its list now (after a pick, most close). */
-async function stateOf(tabId: number, spec: TargetSpec, ctx: CommandContext): Promise<'shown' | 'closed' | undefined> {
-  const result = await sendToFrame(tabId, frameOf(spec), { type: 'selectOption', target: spec, values: [], timeoutMs: ctx.actionWaitMs });
-  return result && 'custom' in result ? result.custom : undefined;
+/** Whether the drop-down shows its list now (after a pick, most close), and what to click to open it. */
+async function stateOf(tabId: number, spec: TargetSpec, ctx: CommandContext, was: 'shown' | 'closed'): Promise<{ state: 'shown' | 'closed'; opener?: string }> {
+  const frameId = frameOf(spec);
+  const result = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: [], timeoutMs: ctx.actionWaitMs, ...refs }));
+  return result && 'custom' in result ? { state: result.custom, opener: result.opener } : { state: was };
 }
 
 export async function focus(params: Params<'focus'>, ctx: CommandContext): Promise<Result<'focus'>> {

@@ -113,7 +113,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'readChecked':
       return () => readChecked(request.target, request.afterClick ?? false);
     case 'selectOption':
-      return () => selectOption(request.target, request.values, request.timeoutMs);
+      return () => selectOption(request);
     case 'customOptions':
       return () => customOptions(request);
     case 'scroll':

@@ -12,6 +12,7 @@ import { blockingModal } from '../snapshot/modal.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
+import { drawnInvisible } from '../snapshot/replaced.ts';
 import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, ownPoint, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
@@ -197,17 +198,10 @@ function opensClosedPopover(el: Element): boolean {
  */
 function labelProxy(el: Element): Element | null {
   if (!(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio')) return null;
-  if (isVisible(el) && el.getBoundingClientRect().width > 2 && !undrawnOrUntouchable(getComputedStyle(el))) return null;
+  // Bootstrap's toggle buttons also take pointer events off the radio, which sits under the group's
+  // first button: a press at its centre lands on that button's label.
+  if (!drawnInvisible(el) && getComputedStyle(el).pointerEvents !== 'none') return null;
   return Array.from(el.labels ?? []).find(isVisible) ?? null;
-}
-
-/**
- * Drawn invisible, or taking no pointer events: Bootstrap's toggle buttons hide each radio with
- * clip: rect(0,0,0,0) and pointer-events: none at the group's start, under the first button's
- * label, so a press at the radio's centre lands on that label.
- */
-function undrawnOrUntouchable(style: CSSStyleDeclaration): boolean {
-  return style.opacity === '0' || style.pointerEvents === 'none' || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip);
 }
 
 function check(el: Element, at: Element, options: LocateOptions): void {

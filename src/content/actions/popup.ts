@@ -20,7 +20,11 @@ export function comboboxOf(el: Element): Element | null {
   return el.parentElement?.closest('[role=combobox]') ?? null;
 }
 
-/** The popup it controls or owns, looked up in its own tree scope (a shadow root's ids are its own). */
+/**
+ * The popup it controls or owns, looked up in its own tree scope (a shadow root's ids are its own).
+ * Naming none, a list inside it (ARIA 1.0's combobox around its field and list; Choices'): the
+ * last, as what shows the choice made comes before the list to choose from.
+ */
 export function popupOf(combobox: Element): Element | null {
   const scope = combobox.getRootNode() as Document | ShadowRoot;
   for (const attr of ['aria-controls', 'aria-owns']) {
@@ -29,7 +33,10 @@ export function popupOf(combobox: Element): Element | null {
       if (popup) return popup;
     }
   }
-  return null;
+  if (combobox instanceof HTMLSelectElement || !combobox.firstElementChild) return null;
+  // Not a <select> a library hid inside its own drop-down.
+  const lists = combobox.querySelectorAll(':is([role=listbox], [role=tree], [role=grid], [role=menu]):not(select)');
+  return lists.length ? lists[lists.length - 1] : null;
 }
 
 /**

@@ -8,7 +8,8 @@ import { AgentError } from '../../shared/errors.ts';
 import { currentMaxRef, raiseRefFloor, refForElement } from '../snapshot/refs.ts';
 import { getName } from '../snapshot/names.ts';
 import { getRole } from '../snapshot/roles.ts';
-import { resolveSpec } from '../target.ts';
+import { isVisible, resolveSpec } from '../target.ts';
+import { drawnInstead } from '../snapshot/replaced.ts';
 import { clip, describe, normalize } from './describe.ts';
 import { locate, nextFrame } from './locate.ts';
 import { popupOf, visibleOptions } from './popup.ts';
@@ -16,11 +17,25 @@ import { setNativeValue } from './fill.ts';
 
 const MAX_LISTED = 20;
 
-export async function selectOption(target: TargetSpec, values: string[], timeoutMs: number): Promise<ContentResults['selectOption']> {
+export async function selectOption(request: Extract<ContentRequest, { type: 'selectOption' }>): Promise<ContentResults['selectOption']> {
+  raiseRefFloor(request.refFloor);
+  const { target, values, timeoutMs } = request;
   const located = await locate(target, { visible: true, enabled: true, retarget: true, timeoutMs });
   if (located.element instanceof HTMLInputElement && located.element.list) return pickSuggestion(located.element, located.element.list, values, located.description);
-  const custom = customDropDown(located.element);
-  if (custom) return { custom, description: located.description };
+  // The drop-down a library draws in place of the <select> it hid: the page takes the choice
+  // there, and a value set on the hidden <select> would not show nor reach the library's handlers.
+  const drawn = located.element instanceof HTMLSelectElement ? drawnInstead(located.element) : null;
+  const element = drawn ?? located.element;
+  const custom = customDropDown(element);
+  if (custom) {
+    // A label (Tom Select's) stands for its control; the worker opens and reads the one found here.
+    const retargeted = element !== resolveSpec(target).element ? { target: refForElement(element, request.refPrefix) } : {};
+    const multiple = drawn && (located.element as HTMLSelectElement).multiple ? { multiple: true as const } : {};
+    const description = drawn ? `${located.description}, drawn by the page as ${describe(drawn)}` : located.description;
+    const box = custom === 'closed' ? shownBoxAround(element) : null;
+    const opener = box ? { opener: refForElement(box, request.refPrefix) } : {};
+    return { custom, description, ...retargeted, ...opener, ...multiple, maxRef: currentMaxRef() };
+  }
   const select = selectOf(located.element);
   if (values.length > 1 && !select.multiple) {
     throw new AgentError('INVALID_PARAMS', `${describe(select)} allows only one choice, but ${values.length} values were given. Pass one value.`);
@@ -43,8 +58,24 @@ export async function selectOption(target: TargetSpec, values: string[], timeout
   // What a user's choice fires; frameworks (React onChange, Vue v-model) listen to these.
   select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
-  return { selected: Array.from(select.selectedOptions).map((o) => o.value), description: located.description };
+  return { selected: Array.from(select.selectedOptions).map((o) => o.value), description: located.description, maxRef: currentMaxRef() };
 }
+
+/**
+ * A combobox field put out of sight while it shows a choice (Tom Select moves its input 10,000 px
+ * to the left): the box around it that the page draws and takes the click on, to open it.
+ */
+function shownBoxAround(combobox: Element): Element | null {
+  const box = combobox.getBoundingClientRect();
+  const view = combobox.ownerDocument.defaultView ?? window;
+  if (!(box.right < 0 || box.bottom < 0 || box.left > view.innerWidth + view.scrollX + view.document.documentElement.scrollWidth)) return null;
+  for (let at = combobox.parentElement, i = 0; at && i < 3; at = at.parentElement, i++) {
+    const around = at.getBoundingClientRect();
+    if (isVisible(at) && around.right > 0 && around.bottom > 0 && getComputedStyle(at).cursor === 'pointer') return at;
+  }
+  return null;
+}
+
 
 /**
  * A text field with a <datalist> (`<input list=…>`): its suggestions show
@@ -59,7 +90,7 @@ function pickSuggestion(input: HTMLInputElement, list: HTMLDataListElement, valu
     throw new AgentError('ELEMENT_NOT_FOUND', `${description} suggests no "${values[0]}". ${listOptions(options, values[0])}. It takes other text too: browser_fill puts any in.`);
   }
   setNativeValue(input, option.value);
-  return { selected: [option.value], description };
+  return { selected: [option.value], description, maxRef: currentMaxRef() };
 }
 
 /**
@@ -98,11 +129,13 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     );
   }
   const list = popup();
-  const multiple = list?.getAttribute('aria-multiselectable') === 'true';
+  // A library's drop-down for a <select multiple> takes several, whether its list says so or not (Choices').
+  const multiple = request.multiple || list?.getAttribute('aria-multiselectable') === 'true';
   if ((request.values.length > 1 || request.many) && !multiple) {
     throw new AgentError('INVALID_PARAMS', `${describe(el)} is a custom drop-down that takes one choice (its list is not aria-multiselectable): pick one value per call.`);
   }
   const labels = options.map((o) => normalize(getName(o) || (o.textContent ?? '')));
+  const listSays = list?.getAttribute('aria-multiselectable') === 'true';
   const chosen = request.values.map((value) => {
     const wanted = value.trim();
     const i = [labels.indexOf(wanted), labels.findIndex((l) => l.toLowerCase() === wanted.toLowerCase()), options.findIndex((o) => (o.getAttribute('data-value') ?? o.getAttribute('value')) === value)].find((n) => n >= 0);
@@ -117,7 +150,7 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
   return {
     refs: chosen.map((i) => refForElement(options[i], request.refPrefix)),
     labels: chosen.map((i) => labels[i]),
-    selected: chosen.map((i) => multiple && options[i].getAttribute('aria-selected') === 'true'),
+    selected: chosen.map((i) => listSays && options[i].getAttribute('aria-selected') === 'true'),
     maxRef: currentMaxRef(),
   };
 }

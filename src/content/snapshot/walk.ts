@@ -4,6 +4,7 @@ import { HOST_ATTR } from '../feedback.ts';
 import { hasClickHandler, isDropTarget } from './click-handlers.ts';
 import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
+import { drawnInstead } from './replaced.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
@@ -265,6 +266,9 @@ class Walker {
       if (inView) push(out, '\n');
       return;
     }
+    // A <select> a library hid to draw its own drop-down (Choices, Tom Select): that one is the line,
+    // and browser_select_option given the <select> works it. Its options listed again were only noise.
+    if (tag === 'select' && (el as HTMLSelectElement).tabIndex < 0 && drawnInstead(el as HTMLSelectElement)) return;
 
     // A <label> drawn as the toggle of a checkbox or radio that is not rendered: the control
     // has no line of its own, so the label prints as it; actions go through the label.
