@@ -218,7 +218,10 @@ test.describe('focus, fill and type', () => {
     expect(select.code).toBe('INVALID_TARGET');
     expect(select.message).toContain('browser_select_option');
     expect((await failure(page, { type: 'prepareFill', target: { selector: '#c' }, value: 'a', timeoutMs: 200 })).message).toContain('browser_check');
-    expect((await failure(page, { type: 'prepareFill', target: { selector: '#ro' }, value: 'a', timeoutMs: 200 })).code).toBe('NOT_EDITABLE');
+    const readOnly = await failure(page, { type: 'prepareFill', target: { selector: '#ro' }, value: 'a', timeoutMs: 200 });
+    expect(readOnly.code).toBe('NOT_EDITABLE');
+    // As a date picker's field is: the way to fill it is the picker.
+    expect(readOnly.message).toContain('If the page fills it from a picker (a date picker), click it and choose in what it opens');
     const div = await failure(page, { type: 'prepareType', target: { selector: '#d' }, text: 'x', clear: false, timeoutMs: 200 });
     expect(div.code).toBe('NOT_EDITABLE');
     expect(div.message).toContain('(role generic) is not a text field');

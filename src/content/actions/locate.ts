@@ -221,7 +221,8 @@ function check(el: Element, at: Element, options: LocateOptions): void {
     throw new NotYet('NOT_ENABLED', `${describe(el)} is disabled. Do what enables it first (e.g. fill the required fields), or check you have the right element.`);
   }
   if (options.editable && isReadOnly(el)) {
-    throw new NotYet('NOT_EDITABLE', `${describe(el)} is read-only. Pick an editable field, or do what makes it editable first.`);
+    // A date picker's field (flatpickr's, jQuery UI's) is read-only: the page fills it from what a click opens.
+    throw new NotYet('NOT_EDITABLE', `${describe(el)} is read-only. If the page fills it from a picker (a date picker), click it and choose in what it opens; else pick an editable field, or do what makes it editable first.`);
   }
 }
 
