@@ -259,6 +259,52 @@ test('a <select> a library hid and draws its own drop-down for (Choices, Tom Sel
   expect(missing.text).toContain('has no option "Madrid". Shown: "Paris", "Berlin".');
 });
 
+test('a drop-down whose named list is kept for screen readers and whose options are drawn elsewhere (Ant Design\'s Select): select_option picks several, leaves one chosen as it is, and a click on the choice shown over the field opens it', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/drawn-options',
+    `<span id="lbl">Tags</span>
+     <div id="selector" style="position:relative;width:240px;height:28px;border:1px solid">
+       <span style="position:absolute;inset:0 8px"><input id="tags" role="combobox" aria-labelledby="lbl" aria-controls="tags-a11y" aria-expanded="false" style="width:100%;border:0;opacity:0"></span>
+       <span id="chosen" style="position:absolute;inset:0 8px;background:#fff"></span>
+     </div>
+     <div style="width:0;height:0;overflow:hidden"><div id="tags-a11y" role="listbox"><div role="option" aria-selected="false">a</div><div role="option" aria-selected="false">b</div></div></div>
+     <div id="drop" hidden style="border:1px solid;width:240px"></div>
+     <script>
+       const [input, chosenText, drop] = ['tags', 'chosen', 'drop'].map((id) => document.getElementById(id));
+       const chosen = new Set();
+       document.getElementById('selector').addEventListener('mousedown', () => {
+         drop.innerHTML = ['Alpha', 'Beta', 'Gamma'].map((t) => '<div aria-selected="' + chosen.has(t) + '" style="cursor:pointer">' + t + '</div>').join('');
+         drop.hidden = false;
+         input.setAttribute('aria-expanded', 'true');
+       });
+       // A click toggles an option, and the list stays open (a multiple select); Escape closes it.
+       drop.addEventListener('click', (event) => {
+         const t = event.target.textContent;
+         if (chosen.has(t)) chosen.delete(t); else chosen.add(t);
+         event.target.setAttribute('aria-selected', String(chosen.has(t)));
+         chosenText.textContent = [...chosen].join(', ');
+       });
+       document.addEventListener('keydown', (event) => {
+         if (event.key === 'Escape') { drop.hidden = true; input.setAttribute('aria-expanded', 'false'); }
+       });
+     </script>`,
+  );
+  const tags = refOf(snap, 'combobox "Tags"');
+  const two = await agent.server.ok('browser_select_option', { ref: tags, values: ['Beta', 'Gamma'] });
+  expect(two.text).toMatch(/→ opened it and clicked option "Beta" \[ref=e\d+\], then clicked option "Gamma" \[ref=e\d+\]$/m);
+  expect(await pageText(agent, '/drawn-options', '#chosen')).toBe('Beta, Gamma');
+  // The list is closed again, as a person leaves it.
+  expect((await agent.server.ok('browser_snapshot')).text).not.toContain('Alpha');
+  const again = await agent.server.ok('browser_select_option', { ref: tags, values: ['Gamma', 'Alpha'] });
+  expect(again.text).toMatch(/→ opened it and left option "Gamma" \[ref=e\d+\] selected, as it was, then clicked option "Alpha"/);
+  expect(await pageText(agent, '/drawn-options', '#chosen')).toBe('Beta, Gamma, Alpha');
+  // The choices shown over the field take the press, which opens the list as a press on the field does.
+  const opened = await agent.server.ok('browser_click', { ref: tags });
+  expect(opened.text).toMatch(/^Clicked <input id="tags"/);
+  expect(opened.text).not.toContain('option "a"');
+});
+
 test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,

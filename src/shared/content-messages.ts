@@ -139,11 +139,10 @@ export type ContentRequest =
   | { type: 'dropOutcome' }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number; refPrefix: string; refFloor: number }
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
-  /**
-   * many: one of several values the agent gave, picked one at a time (the list must be aria-multiselectable,
-   * or `multiple`: drawn by a library for a <select multiple>).
-   */
-  | { type: 'customOptions'; target: TargetSpec; values: string[]; many?: true; multiple?: true; refPrefix: string; refFloor: number; waitMs: number }
+  /** Whether an option is aria-selected now (null: it is gone), after a click on one that was. */
+  | { type: 'isSelected'; target: TargetSpec }
+  /** multiple: the drop-down a library draws for a <select multiple> (its list may not say it takes several). */
+  | { type: 'customOptions'; target: TargetSpec; values: string[]; multiple?: true; refPrefix: string; refFloor: number; waitMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }
@@ -261,8 +260,13 @@ export interface ContentResults {
   selectOption:
     | { selected: string[]; description: string; maxRef: number }
     | { custom: 'shown' | 'closed'; description: string; target?: string; opener?: string; multiple?: true; maxRef: number };
-  /** selected: the option is aria-selected in an aria-multiselectable list (a click would unselect it). */
-  customOptions: { refs: string[]; labels: string[]; selected: boolean[]; maxRef: number };
+  /**
+   * selected: the option is aria-selected in an aria-multiselectable list (a click would unselect it);
+   * wasSelected: aria-selected in any list (a click may unselect it). multiple: the list says it takes
+   * several (or the request did).
+   */
+  customOptions: { refs: string[]; labels: string[]; selected: boolean[]; wasSelected: boolean[]; multiple?: true; maxRef: number };
+  isSelected: { selected: boolean | null };
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };
   checkText: { seen: string | null };

@@ -2,7 +2,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { MARK_ATTRIBUTE } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
-import { sendToFrame } from '../frames.ts';
+import { sendToFrame, tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
 import { issuingRefs, resolveTab } from '../tabs.ts';
 import { assertNoDialog } from './dialogs.ts';
@@ -70,30 +70,49 @@ async function selectCustom(tabId: number, spec: TargetSpec, values: string[], f
   const done: string[] = [];
   let effects = {};
   let state = found.custom;
-  // Opened by us and left open with no click (all it was asked for was selected already).
-  let leftOpen = false;
+  // Opened by us: closed again at the end if it is still open (a multiple list stays open, as does one not clicked).
+  let openedByUs = false;
   let opener = found.opener;
+  // The list says it takes several (Select2's), or stayed open after a pick (Ant Design's, which does not say).
+  let multiple = false;
   for (const [i, value] of values.entries()) {
-    if (i > 0) ({ state, opener } = await stateOf(tabId, spec, ctx, state));
-    if (state === 'closed') await guardedClick(tabId, opener ? targetFromString(opener) : spec, actionable, ctx, click);
-    const many = { ...(values.length > 1 ? { many: true as const } : {}), ...(found.multiple ? { multiple: true as const } : {}) };
-    const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...many, ...refs, waitMs: OPTIONS_WAIT_MS })).catch(async (error: unknown) => {
+    if (i > 0) {
+      ({ state, opener } = await stateOf(tabId, spec, ctx, state));
+      if (state === 'closed' && !multiple) {
+        throw new AgentError('INVALID_PARAMS', `${found.description} takes one choice: its list closed after the first pick, as a single-choice drop-down's does, and it does not say it takes several (aria-multiselectable). The first pick stands (${done[0]}); pick one value per call.`);
+      }
+    }
+    if (state === 'closed') {
+      await guardedClick(tabId, opener ? targetFromString(opener) : spec, actionable, ctx, click);
+      openedByUs = true;
+    }
+    const hint = found.multiple ? { multiple: true as const } : {};
+    const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...hint, ...refs, waitMs: OPTIONS_WAIT_MS })).catch(async (error: unknown) => {
       // No such option, or a list that takes one choice: closed again, as it was, not left over the fields below it.
       if (state === 'closed' && error instanceof AgentError) await dispatchKey(tabId, parseChord('Escape').key);
       throw error;
     });
     const option = `option "${picked.labels[0]}" [ref=${picked.refs[0]}]`;
     const opened = state === 'closed' ? 'opened it and ' : '';
+    multiple ||= !!picked.multiple || i > 0;
     if (picked.selected[0]) {
       done.push(`${opened}left ${option} selected, as it was`);
-      leftOpen ||= state === 'closed';
       continue;
     }
-    ({ effects } = await guardedClick(tabId, targetFromString(picked.refs[0]), actionable, ctx, click));
+    const target = targetFromString(picked.refs[0]);
+    ({ effects } = await guardedClick(tabId, target, actionable, ctx, click));
+    // Chosen already in a list that does not say it takes several, yet does (Ant Design's multiple
+    // Select): the click unselected it, so a second one puts it back.
+    if (picked.wasSelected[0] && (await tryFrame(tabId, frameId, { type: 'isSelected', target }))?.selected === false) {
+      ({ effects } = await guardedClick(tabId, target, actionable, ctx, click));
+      done.push(`${opened}left ${option} selected, as it was`);
+      multiple = true;
+      continue;
+    }
     done.push(`${opened}clicked ${option}`);
-    leftOpen = false;
   }
-  if (leftOpen) await dispatchKey(tabId, parseChord('Escape').key);
+  // Closed as a person closes it; a page the pick took elsewhere has nothing to close.
+  if (openedByUs && (await stateOf(tabId, spec, ctx, 'closed').catch(() => ({ state: 'closed' }))).state === 'shown') await dispatchKey(tabId, parseChord('Escape').key);
   return { tabId, detail: `${found.description} → ${done.join(', then ')}`, via: 'cdp', ...effects };
 }
 

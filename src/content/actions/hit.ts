@@ -137,11 +137,30 @@ export function composedContains(ancestor: Element, node: Node): boolean {
   return false;
 }
 
-/** A press on `hit` acts on `el`: it is `el` or inside it, or inside one of its labels. */
+/**
+ * A press on `hit` acts on `el`: it is `el` or inside it, or inside one of its labels, or on
+ * what shows a combobox's value over its field.
+ */
 export function reaches(el: Element, hit: Node): boolean {
   if (composedContains(el, hit)) return true;
   const labels = (el as HTMLInputElement).labels;
-  return !!labels && Array.from(labels).some((label) => composedContains(label, hit));
+  return (!!labels && Array.from(labels).some((label) => composedContains(label, hit))) || onComboboxValue(el, hit);
+}
+
+/**
+ * Ant Design's Select draws the choice made over its combobox's field, both inside the box that
+ * takes the press and opens the list: a press on the choice there is a press on the combobox.
+ * Within its parent or grandparent, and not on a control of its own (a clear button).
+ */
+function onComboboxValue(el: Element, hit: Node): boolean {
+  if (getRole(el) !== 'combobox') return false;
+  let box = el.parentElement;
+  if (box && !composedContains(box, hit)) box = box.parentElement;
+  if (!box || !composedContains(box, hit)) return false;
+  for (let n = hit instanceof Element ? hit : hit.parentElement; n && n !== box; n = composedParent(n)) {
+    if (OWN_CONTROL_ROLES.has(getRole(n) ?? '')) return false;
+  }
+  return true;
 }
 
 /**

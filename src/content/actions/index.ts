@@ -18,7 +18,7 @@ import { locate } from './locate.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
-import { customOptions, selectOption } from './select.ts';
+import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
@@ -64,9 +64,9 @@ function dispatch(request: ContentRequest): Run | undefined {
           noteDialogs();
           // What a disclosure shows once clicked is listed like what a hover shows; so is a
           // menu whose button names no popup to look in (openedPopup finds nothing there).
-          if (located.discloses || located.opens || located.toggles) noteShown();
+          if (located.discloses || located.opens || located.toggles) noteShown(element);
         }
-        if (request.options.noteShown) noteShown();
+        if (request.options.noteShown) noteShown(element);
         return located;
       };
     case 'guardOutcome':
@@ -114,6 +114,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => readChecked(request.target, request.afterClick ?? false);
     case 'selectOption':
       return () => selectOption(request);
+    case 'isSelected':
+      return () => isSelected(request.target);
     case 'customOptions':
       return () => customOptions(request);
     case 'scroll':

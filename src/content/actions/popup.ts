@@ -43,8 +43,20 @@ export function popupOf(combobox: Element): Element | null {
  * The options the popup shows, slotted ones too; none while it is hidden. The popup itself may
  * have no size: a menu drawn in the top layer (Material's md-menu, a popover) sits outside its box.
  */
-export function visibleOptions(popup: Element | null): Element[] {
-  return popup?.checkVisibility({ visibilityProperty: true }) ? composedQuery(popup, isOption).filter(isVisible) : [];
+export function visibleOptions(popup: Element | null, owner?: Element): Element[] {
+  if (!popup?.checkVisibility({ visibilityProperty: true })) return [];
+  const options = composedQuery(popup, isOption);
+  const visible = options.filter((option) => isVisible(option) && !clippedAway(option));
+  return visible.length || !options.length || owner?.getAttribute('aria-expanded') !== 'true' ? visible : drawnOptions(popup);
+}
+
+/**
+ * Options drawn apart from the popup its open owner names, whose own options are not drawn: Ant
+ * Design's Select names a list kept for screen readers (in a box of no size) and draws the options
+ * to click elsewhere, as elements with aria-selected and no role.
+ */
+function drawnOptions(popup: Element): Element[] {
+  return Array.from(popup.ownerDocument.querySelectorAll('[aria-selected]:not([role])')).filter(isVisible);
 }
 
 // aria-haspopup values whose popup lists items to pick ("true" means a menu); a dialog does not.
@@ -62,4 +74,16 @@ export function closedPopupOwner(el: Element): Element | null {
   const haspopup = el.getAttribute('aria-haspopup');
   const owner = haspopup !== null ? (LISTING_POPUPS.has(haspopup) ? el : null) : getRole(el) === 'combobox' ? el : null;
   return owner && owner.getAttribute('aria-expanded') !== 'true' ? owner : null;
+}
+
+/**
+ * Inside a box of no size that clips what overflows it: kept for screen readers only (Ant Design's
+ * Select keeps such a copy of its options, which the snapshot prints as the accessibility tree has it).
+ */
+export function clippedAway(el: Element): boolean {
+  for (let at = el.parentElement, i = 0; at && i < 4; at = at.parentElement, i++) {
+    const box = at.getBoundingClientRect();
+    if ((box.width === 0 || box.height === 0) && getComputedStyle(at).overflow !== 'visible') return true;
+  }
+  return false;
 }

@@ -13,6 +13,7 @@ import { nextFrame } from './locate.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
 import { animationTargets, inAnimated, shownByNow } from './animated.ts';
+import { clippedAway } from './popup.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -26,12 +27,15 @@ const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
 const MAX_SHOWN = 10;
 
 let shownBefore: WeakSet<Element> | null = null;
+// The element acted on: news of its own state (a combobox now expanded) is not something it showed.
+let actedOn: WeakRef<Element> | null = null;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
 
-/** Before the pointer moves: what is visible now. */
-export function noteShown(): void {
+/** Before the pointer moves onto `target`: what is visible now. */
+export function noteShown(target: Element): void {
   shownBefore = new WeakSet(shown(document.querySelectorAll(CANDIDATES_OR_ROVING)));
+  actedOn = new WeakRef(target);
 }
 
 /**
@@ -47,8 +51,9 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
   let shown: Element[] = [];
+  const target = actedOn?.deref();
   for (;;) {
-    shown = visibleCandidates().filter((el) => !before.has(el));
+    shown = visibleCandidates().filter((el) => !before.has(el) && el !== target && !clippedAway(el));
     if (shown.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
     // Looked for again at each change, not each frame: a look costs ~15 ms on a 10,000-element page.

@@ -103,7 +103,7 @@ function customDropDown(el: Element): 'shown' | 'closed' | null {
   const role = getRole(el);
   if (role === 'listbox') return 'shown';
   if (role !== 'combobox' && el.getAttribute('aria-haspopup') !== 'listbox') return null;
-  return visibleOptions(popupOf(el)).length ? 'shown' : 'closed';
+  return visibleOptions(popupOf(el), el).length ? 'shown' : 'closed';
 }
 
 /**
@@ -116,10 +116,10 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
   const el = resolveSpec(request.target).element;
   const popup = () => (getRole(el) === 'listbox' ? el : popupOf(el));
   const start = performance.now();
-  let options = visibleOptions(popup());
+  let options = visibleOptions(popup(), el);
   while (!options.length && performance.now() - start < request.waitMs) {
     await nextFrame();
-    options = visibleOptions(popup());
+    options = visibleOptions(popup(), el);
   }
   if (!options.length) {
     const unnamed = getRole(el) !== 'listbox' && !popupOf(el);
@@ -131,7 +131,7 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
   const list = popup();
   // A library's drop-down for a <select multiple> takes several, whether its list says so or not (Choices').
   const multiple = request.multiple || list?.getAttribute('aria-multiselectable') === 'true';
-  if ((request.values.length > 1 || request.many) && !multiple) {
+  if (request.values.length > 1 && !multiple) {
     throw new AgentError('INVALID_PARAMS', `${describe(el)} is a custom drop-down that takes one choice (its list is not aria-multiselectable): pick one value per call.`);
   }
   const labels = options.map((o) => normalize(getName(o) || (o.textContent ?? '')));
@@ -151,6 +151,8 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     refs: chosen.map((i) => refForElement(options[i], request.refPrefix)),
     labels: chosen.map((i) => labels[i]),
     selected: chosen.map((i) => listSays && options[i].getAttribute('aria-selected') === 'true'),
+    wasSelected: chosen.map((i) => options[i].getAttribute('aria-selected') === 'true'),
+    ...(multiple ? { multiple: true as const } : {}),
     maxRef: currentMaxRef(),
   };
 }
@@ -189,4 +191,14 @@ function listOptions(options: HTMLOptionElement[], wanted: string): string {
   };
   const some = (list: HTMLOptionElement[]) => list.slice(0, MAX_LISTED).map(quote).join(', ') + (list.length > MAX_LISTED ? ` and ${list.length - MAX_LISTED} more` : '');
   return `${near.length ? `Containing "${wanted.trim()}": ${some(near)}. ` : ''}Available: ${some(options)}`;
+}
+
+/** Whether the option is aria-selected now; null when it is gone (its list closed). */
+export function isSelected(target: TargetSpec): ContentResults['isSelected'] {
+  try {
+    const el = resolveSpec(target).element;
+    return { selected: el.isConnected ? el.getAttribute('aria-selected') === 'true' : null };
+  } catch {
+    return { selected: null };
+  }
 }
