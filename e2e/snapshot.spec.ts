@@ -381,12 +381,30 @@ for (const [i, modal] of modals.entries()) {
     expect(open).toMatch(new RegExp(`button "${modal.answer}"[^\\n]*\\[ref=e\\d+\\]`));
     expect(open).not.toContain(modal.heading);
     expect(open).not.toContain('Some text behind');
-    const behind = await agent.server.call('browser_click', { ref: refOf(before, `button "${modal.opener}"`) });
+    // (An aria-modal one is waited for a moment, as it may be closing.)
+    const behind = await agent.server.call('browser_click', { ref: refOf(before, `button "${modal.opener}"`), timeout: 500 });
     expect(behind.text).toContain(`COVERED: <button>${modal.opener}</button> is behind the open modal dialog ${modal.named}`);
     await agent.server.ok('browser_click', { ref: refOf(open, `button "${modal.answer}"`) });
     expect((await agent.server.ok('browser_snapshot')).text).toContain(`heading "${modal.heading}"`);
   });
 }
+
+test('an aria-modal dialog fading out with the focus still in it is waited for: a click behind it lands once it has gone', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/closing-modal', html(`<button onclick="document.title = 'behind'">Behind</button>
+    <div id="m" role="dialog" aria-modal="true" aria-label="Note" style="position:fixed;inset:0;background:#fff;transition:opacity .4s"><button id="close">Close</button></div>
+    <script>
+      const m = document.getElementById('m');
+      const close = document.getElementById('close');
+      // As Ant Design's Modal does: it fades out, the focus still in it, and goes when the fade ends.
+      close.onclick = () => { m.style.opacity = '0'; m.addEventListener('transitionend', () => m.remove()); };
+      close.focus();
+    </script>`, 'Closing')) });
+  const open = (await agent.server.ok('browser_snapshot')).text;
+  expect(open).not.toContain('Behind');
+  await agent.server.ok('browser_click', { ref: refOf(open, 'button "Close"') });
+  await agent.server.ok('browser_click', { selector: 'text=Behind' });
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('behind');
+});
 
 /** A one-page PDF that shows `text`, with the cross-reference table Chromium's viewer needs. */
 function onePagePdf(text: string): string {

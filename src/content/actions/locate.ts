@@ -207,8 +207,11 @@ function labelProxy(el: Element): Element | null {
 function check(el: Element, at: Element, options: LocateOptions): void {
   const modal = options.visible || options.hitTest || options.editable || options.enabled ? blockingModal(at) : null;
   if (modal) {
-    // Not a cover that may go: a modal dialog stays until it is answered.
-    throw new AgentError('COVERED', `${describe(el)} is behind the open modal dialog ${describeDialog(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`);
+    const message = `${describe(el)} is behind the open modal dialog ${describeDialog(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`;
+    // Not a cover that may go: a modal <dialog> stays until it is answered. One marked aria-modal
+    // is waited for: it may be closing (Ant Design's fades out with the focus still in it).
+    if (modal.localName === 'dialog') throw new AgentError('COVERED', message);
+    throw new NotYet('COVERED', message);
   }
   if (options.editable) {
     const wrongKind = notEditableKind(el);
