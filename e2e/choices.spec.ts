@@ -405,7 +405,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   const snap = await open(
     agent,
     '/dialogs',
-    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><p id="out"></p>
+    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><button id="archive">Archive</button><p id="out"></p>
      <dialog id="editor" aria-labelledby="title"><h2 id="title">Edit profile</h2>
        <form method="dialog"><label>Name <input id="who"></label><button onclick="out.textContent = who.value">Save</button><button>Cancel</button></form></dialog>
      <script>
@@ -417,6 +417,14 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
          confirm.setAttribute('aria-label', 'Delete account?');
          confirm.innerHTML = '<p>This cannot be undone.</p><button>Delete</button><button onclick="this.parentNode.remove()">Keep</button>';
          document.body.append(confirm);
+       };
+       document.getElementById('archive').onclick = () => {
+         const dialog = document.createElement('div');
+         dialog.setAttribute('role', 'dialog');
+         dialog.setAttribute('aria-label', 'Archive all?');
+         dialog.innerHTML = '<div tabindex="0" aria-hidden="true" style="width:0;height:0;overflow:hidden"></div>'
+           + '<div tabindex="0"><p>Archive all?</p><button>Archive</button></div><div tabindex="0" style="width:0;height:0;overflow:hidden"></div>';
+         document.body.append(dialog);
        };
        help.onclick = () => {
          const dialog = document.createElement('div');
@@ -438,6 +446,9 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect(remove.text).toMatch(/It opened alertdialog "Delete account\?" \[ref=e\d+\]:\n- button "Delete" \[ref=e\d+\]\n- button "Keep"/);
   // A click that opens nothing lists nothing; closing one is no opening.
   expect((await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') })).text).not.toContain('It opened');
+  // A focus trap's parts are not listed: sentinels of no size, a focusable box around the content (Ant Design's).
+  const trap = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Archive"') });
+  expect(trap.text).toMatch(/It opened dialog "Archive all\?" \[ref=e\d+\]:\n- button "Archive" \[ref=e\d+\]$/);
   // One that fades in, as transition components do: added transparent, its fade begun a frame later.
   const help = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Help"') });
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);

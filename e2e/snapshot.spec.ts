@@ -406,6 +406,20 @@ test('an aria-modal dialog fading out with the focus still in it is waited for: 
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('behind');
 });
 
+test('an aria-modal dialog that takes no pointer events as it fades out no longer hides the page from the snapshot', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/leaving-modal', html(`<button>Behind</button>
+    <div id="m" role="dialog" aria-modal="true" aria-label="Note" style="position:fixed;inset:0;background:#fff;transition:opacity 2s"><button id="close">Close</button></div>
+    <script>
+      const m = document.getElementById('m');
+      const close = document.getElementById('close');
+      close.onclick = () => { m.style.opacity = '0'; m.style.pointerEvents = 'none'; };
+      close.focus();
+    </script>`, 'Leaving')) });
+  const open = (await agent.server.ok('browser_snapshot')).text;
+  await agent.server.ok('browser_click', { ref: refOf(open, 'button "Close"') });
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/button "Behind" \[ref=e\d+\]/);
+});
+
 /** A one-page PDF that shows `text`, with the cross-reference table Chromium's viewer needs. */
 function onePagePdf(text: string): string {
   const stream = `BT /F1 24 Tf 50 80 Td (${text}) Tj ET`;

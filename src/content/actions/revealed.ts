@@ -94,7 +94,10 @@ export function openedDialog(request: Extract<ContentRequest, { type: 'openedDia
   const opened = dialog?.deref();
   if (!opened?.isConnected) return { maxRef: currentMaxRef() };
   // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
-  const controls = displayed(composedQuery(opened, CANDIDATES));
+  // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
+  // which are there for Tab alone.
+  const focusable = displayed(composedQuery(opened, CANDIDATES)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el));
+  const controls = focusable.filter((el) => !focusable.some((inner) => inner !== el && el.contains(inner)));
   return {
     opened: {
       popup: lineFor(opened, request.refPrefix, false),
@@ -131,4 +134,9 @@ function shown(elements: Iterable<Element>): Element[] {
  */
 function displayed(elements: Iterable<Element>): Element[] {
   return Array.from(elements).filter((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0);
+}
+
+function hasArea(el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
 }

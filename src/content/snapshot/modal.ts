@@ -37,7 +37,10 @@ export function topModal(doc: Document): Element | null {
 function modalAround(el: Element | null, ariaModal = false): Element | null {
   for (let at = el; at; at = composedParent(at)) {
     if (at.localName === 'dialog' && at.matches(':modal')) return at;
-    if (ariaModal && ariaAttribute(at, 'aria-modal')?.trim().toLowerCase() === 'true' && DIALOG_ROLES.has(getRole(at) ?? '')) return at;
+    if (ariaModal && ariaAttribute(at, 'aria-modal')?.trim().toLowerCase() === 'true' && DIALOG_ROLES.has(getRole(at) ?? '')) {
+      // One that takes no pointer events is closing (Ant Design's, as it fades out): the page is about to be back.
+      return getComputedStyle(at).pointerEvents === 'none' ? null : at;
+    }
   }
   return null;
 }
