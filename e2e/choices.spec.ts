@@ -462,7 +462,7 @@ test('a click that expands an accordion, a <details>, a popover, a menu that nam
      <div id="answer" hidden><a href="#rates">Rates</a> <a href="#zones">Zones</a></div>
      <details><summary>Advanced options</summary><label><input type="checkbox"> Debug mode</label></details>
      <button id="acts" aria-haspopup="true" onclick="actions.hidden = !actions.hidden">Actions</button>
-     <ul id="actions" hidden><li><button>Rename</button></li><li><button>Archive</button></li></ul>
+     <ul id="actions" role="menu" tabindex="0" hidden><li><button>Rename</button></li><li><button>Archive</button></li></ul>
      <button popovertarget="share">Share</button><div popover id="share"><a href="#mail">By email</a></div>
      <button commandfor="more" command="toggle-popover">More</button><div popover id="more"><button>Print</button></div>
      <div id="file" tabindex="0">report.pdf</div><ul role="menu" id="ctx" hidden><li role="menuitem" tabindex="-1" onclick="ctx.hidden = true">Open with…</li></ul>

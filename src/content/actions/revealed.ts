@@ -60,6 +60,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
     await afterDomChange(deadline - performance.now(), nextFrame, { attributes: true });
   }
   if (!shown.length) return { maxRef: currentMaxRef() };
+  shown = innermost(shown);
   const lines = shown.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
   return { revealed: { lines, more: Math.max(0, shown.length - MAX_SHOWN) }, maxRef: currentMaxRef() };
 }
@@ -96,8 +97,7 @@ export function openedDialog(request: Extract<ContentRequest, { type: 'openedDia
   // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
   // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
   // which are there for Tab alone.
-  const focusable = displayed(composedQuery(opened, CANDIDATES)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el));
-  const controls = focusable.filter((el) => !focusable.some((inner) => inner !== el && el.contains(inner)));
+  const controls = innermost(displayed(composedQuery(opened, CANDIDATES)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el)));
   return {
     opened: {
       popup: lineFor(opened, request.refPrefix, false),
@@ -134,6 +134,14 @@ function shown(elements: Iterable<Element>): Element[] {
  */
 function displayed(elements: Iterable<Element>): Element[] {
   return Array.from(elements).filter((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0);
+}
+
+/**
+ * Without those that hold others of the list: a focusable box around a dialog's content, a menu
+ * around its items (Ant Design's takes the focus). What is clicked is inside.
+ */
+function innermost(elements: Element[]): Element[] {
+  return elements.filter((el) => !elements.some((inner) => inner !== el && el.contains(inner)));
 }
 
 function hasArea(el: Element): boolean {
