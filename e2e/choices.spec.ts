@@ -305,6 +305,28 @@ test('a drop-down whose named list is kept for screen readers and whose options 
   expect(opened.text).not.toContain('option "a"');
 });
 
+test('a switch drawn by the box around its hidden input, which cancels the input\'s own toggle (Element Plus\'): checked by a press on the box, not through the form\'s label', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/drawn-switch',
+    `<label for="sw">Notify</label>
+     <div id="box"><input type="checkbox" role="switch" id="sw" style="position:absolute;opacity:0;width:0;height:0;margin:0"><span style="display:inline-block;width:40px;height:20px;background:#ccc;cursor:pointer"></span></div>
+     <script>
+       const sw = document.getElementById('sw');
+       let on = false;
+       // The state is the component's: it cancels the click's own toggle and sets the input to it.
+       document.getElementById('box').addEventListener('click', (event) => {
+         event.preventDefault();
+         on = !on;
+         queueMicrotask(() => { sw.checked = on; });
+       });
+     </script>`,
+  );
+  const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'switch "Notify"') });
+  expect(checked.text).toContain('via what the page draws for it <div id="box"></div>');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/switch "Notify" \[checked\] \[ref=e\d+\]/);
+});
+
 test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -19,6 +19,8 @@ import { onWindow } from '../window-listeners.ts';
 
 interface Guard {
   element: Element;
+  /** Where the press goes for it (a hidden toggle's drawn switch): a press there is the element's. */
+  pressOn?: Element;
   state: 'waiting' | 'hit' | 'missed';
   /** What the press landed on instead. */
   missed?: Element;
@@ -61,7 +63,7 @@ function check(event: Event): void {
       target = deepElementFromPoint(clientX, clientY) ?? target;
     }
     pressed?.();
-    if (target instanceof Node && reaches(guard.element, target)) {
+    if (target instanceof Node && (reaches(guard.element, target) || (guard.pressOn && composedContains(guard.pressOn, target)))) {
       guard.state = 'hit';
       return;
     }
@@ -80,10 +82,11 @@ export function isDownloadLink(target: EventTarget): boolean {
   return (target instanceof HTMLAnchorElement || target instanceof HTMLAreaElement) && target.hasAttribute('download') && !!target.href;
 }
 
-export function armGuard(element: Element): void {
+export function armGuard(element: Element, pressOn?: Element): void {
   if (guard) clearTimeout(guard.timer);
   const armed: Guard = {
     element,
+    ...(pressOn ? { pressOn } : {}),
     state: 'waiting',
     armedAt: performance.now(),
     armedWall: Date.now(),

@@ -56,11 +56,11 @@ function dispatch(request: ContentRequest): Run | undefined {
       return async (): Promise<ContentResults['reveal']> => ({ box: (await locate(request.target, { visible: true, scroll: true, timeoutMs: request.timeoutMs })).box });
     case 'locate':
       return async (): Promise<ContentResults['locate']> => {
-        const { element, ...located } = await locate(request.target, request.options);
+        const { element, pressOn, ...located } = await locate(request.target, request.options);
         // A press on a frame goes to the frame's own document, which this one never sees:
         // the hit test just made is all the guarding there is.
         if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
-          armGuard(element);
+          armGuard(element, pressOn);
           noteDialogs();
           // What a disclosure shows once clicked is listed like what a hover shows; so is a
           // menu whose button names no popup to look in (openedPopup finds nothing there).

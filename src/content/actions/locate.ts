@@ -13,6 +13,7 @@ import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { drawnInvisible } from '../snapshot/replaced.ts';
+import { hasClickHandler } from '../snapshot/click-handlers.ts';
 import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, ownPoint, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
@@ -21,6 +22,8 @@ import { isAnimated } from './animated.ts';
 
 export interface LocateResult extends Located {
   element: Element;
+  /** Where the press goes instead of on the element (a hidden toggle's label or drawn switch): the guard lets it through. */
+  pressOn?: Element;
 }
 
 export interface LocateConfig extends LocateOptions {
@@ -60,7 +63,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
       watchInvalidAround(el);
       // Where the pointer goes: the element, or the visible label of a hidden toggle.
-      const at = options.editable ? el : (labelProxy(el) ?? el);
+      const at = options.editable ? el : (toggleProxy(el) ?? el);
       check(el, at, options);
       if (options.scroll !== false && (options.visible || options.hitTest) && !fullyInViewport(at)) {
         // Once per element: a box bigger than the viewport is never "fully" in it.
@@ -124,12 +127,12 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
           point = open;
         }
       }
-      const via = at === el ? '' : ` via its label ${describe(at)}`;
+      const via = at === el ? '' : ` via ${at instanceof HTMLLabelElement ? 'its label' : 'what the page draws for it'} ${describe(at)}`;
       const opens = closedPopupOwner(el) !== null;
       const discloses = !opens && isCollapsed(el);
       const toggles = !opens && !discloses && isToggle(el);
       return {
-        element: el, x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside,
+        element: el, ...(at !== el ? { pressOn: at } : {}), x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside,
         ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}), ...(toggles ? { toggles } : {}),
       };
     } catch (error) {
@@ -193,15 +196,33 @@ function opensClosedPopover(el: Element): boolean {
 /**
  * Custom checkboxes and radios often hide the real <input> (display: none,
  * opacity 0 or 1 px) and draw a styled <label> instead; the label is what a
- * user clicks, and clicking it toggles the input. So a hidden toggle with a
- * visible label is acted on through the label.
+ * user clicks, and clicking it toggles the input. So a hidden toggle is acted
+ * on through what a person clicks: a label around it; else the box drawn
+ * around it that takes the click (Element Plus' switch: its handler cancels
+ * the input's own toggle, so a press through a form's <label for> left it
+ * unchanged); else a label elsewhere.
  */
-function labelProxy(el: Element): Element | null {
+function toggleProxy(el: Element): Element | null {
   if (!(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio')) return null;
   // Bootstrap's toggle buttons also take pointer events off the radio, which sits under the group's
   // first button: a press at its centre lands on that button's label.
   if (!drawnInvisible(el) && getComputedStyle(el).pointerEvents !== 'none') return null;
-  return Array.from(el.labels ?? []).find(isVisible) ?? null;
+  const labels = Array.from(el.labels ?? []).filter(isVisible);
+  return labels.find((label) => label.contains(el)) ?? drawnAround(el, labels) ?? labels[0] ?? null;
+}
+
+/**
+ * A box around `el` (its parent or grandparent) that draws it: shown, taking clicks (a pointer
+ * cursor, a handler), and holding nothing else to act on. Not a clickable row around it and its
+ * label: the label is what toggles it there.
+ */
+function drawnAround(el: Element, labels: Element[]): Element | null {
+  for (let at = el.parentElement, i = 0; at && i < 2; at = at.parentElement, i++) {
+    if (!isVisible(at) || !(getComputedStyle(at).cursor === 'pointer' || hasClickHandler(at))) continue;
+    const others = Array.from(at.querySelectorAll('input, button, select, textarea, a[href], label')).some((other) => other !== el);
+    return others || labels.some((label) => at.contains(label)) ? null : at;
+  }
+  return null;
 }
 
 function check(el: Element, at: Element, options: LocateOptions): void {
