@@ -144,7 +144,7 @@ function innermost(elements: Element[]): Element[] {
   return elements.filter((el) => !elements.some((inner) => inner !== el && el.contains(inner)));
 }
 
+/** Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow). */
 function hasArea(el: Element): boolean {
-  const box = el.getBoundingClientRect();
-  return box.width > 0 && box.height > 0;
+  return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0);
 }
