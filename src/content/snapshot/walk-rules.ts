@@ -1,5 +1,6 @@
 import { composedParent, getStyle } from './dom.ts';
 import { contentVisibilityHides, isVisibleBox } from './visibility.ts';
+import { drawnInvisible } from './replaced.ts';
 
 /**
  * What the tree walk decides per element, kept apart from the walk itself:
@@ -148,6 +149,21 @@ export function partOfLabel(el: Element): boolean {
   const label = el.closest('label');
   const control = label?.control;
   return !!control && (control.getClientRects().length > 0 || undisplayedToggle(label) !== null);
+}
+
+/**
+ * A pointer cursor beside a hidden checkbox or radio with a label, in the box that holds both:
+ * the drawn look of that toggle (Element Plus' switch: the hidden input and its track), which
+ * is pressed for it. The input has the ref; a second one here would be the same switch.
+ */
+export function drawsHiddenToggle(el: Element): boolean {
+  const box = el.parentElement;
+  if (!box || el.localName === 'label') return false;
+  // The box holds that input and its look, nothing else to act on.
+  const inputs = box.querySelectorAll('input, button, select, textarea, a[href], label');
+  const input = inputs[0];
+  if (inputs.length !== 1 || input.parentElement !== box || !(input instanceof HTMLInputElement) || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
+  return toggledByLabel(input) && drawnInvisible(input);
 }
 
 /**

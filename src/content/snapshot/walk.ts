@@ -10,7 +10,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  LEAF_CONTROL_ROLES, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
+  LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
@@ -282,7 +282,7 @@ class Walker {
     const cursorPointer = ACTION_CURSORS.has(style.cursor);
     // A cursor that starts inside a control (a web component's inner part), or on or inside a label
     // of one, is the control's: it gets no ref of its own.
-    const pointer = cursorPointer && !this.parentPointer && !this.leafControl && !partOfLabel(el);
+    const pointer = cursorPointer && !this.parentPointer && !this.leafControl && !partOfLabel(el) && !drawsHiddenToggle(el);
     const byAttribute = !control && isClickable(el);
     const clickable = control || pointer || byAttribute;
     // Clickable only through a handler page script set (no role, cursor or tabindex says so). Not the
