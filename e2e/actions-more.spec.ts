@@ -245,6 +245,24 @@ test('a click whose handler acts a moment later is reported after that: a view d
   expect(help.text).not.toContain('Opens the manual');
 });
 
+test('a click does not wait for the timers a press or release sets (a ripple fading out), only for those of its click handler', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/ripple-timers',
+    `<button id="b">Save</button><p id="out">ready</p>
+     <script>
+       // As Vuetify's ripple does: its release handler fades the ripple out over two timers.
+       b.addEventListener('mouseup', () => setTimeout(() => setTimeout(() => { document.title = 'ripple gone'; }, 300), 250));
+       b.addEventListener('click', () => { out.textContent = 'saved'; });
+     </script>`,
+  );
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(clicked.text).toContain('Clicked <button id="b">Save</button>');
+  expect(await text(agent, '#out')).toBe('saved');
+  // Reported before the ripple's timers ran: they were not the click's to wait for.
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).not.toBe('ripple gone');
+});
+
 test('a click waits for the data it fetched, so a snapshot right after shows it; a failed or unanswered request is reported', async ({ agent }) => {
   agent.pages.page('/api/items', JSON.stringify(['Apple', 'Banana']), { contentType: 'application/json', delayMs: 300 });
   agent.pages.page('/api/save', '{"error":"database down"}', { contentType: 'application/json', status: 500, delayMs: 50 });

@@ -30,8 +30,10 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // debounced Save, a short "loading"). Only timers the handler itself sets, and short ones: what a
   // framework sets while it renders the click's state, in a microtask (React 18 runs effects there,
   // MUI's ripple fades out on a 550 ms timer), and a "Copied!" label's way back are not the click's.
-  // So may a router's popstate handler on back and forward, before it draws the view.
-  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'popstate', 'hashchange']);
+  // So may a router's popstate handler on back and forward, before it draws the view. Not the
+  // press and release around a click: there libraries draw its feedback (Vuetify's ripple fades out
+  // on 250 + 300 ms of timers its mouseup handler sets, which made every click take 570 ms).
+  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'popstate', 'hashchange']);
   // Timer id → when it is due (performance.now()), and whether a click's handler set it: a click
   // waits for those only, not for a tooltip's delay its own pointer's arrival set off.
   const pending = new Map<number, { at: number; click: boolean }>();
