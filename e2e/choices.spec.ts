@@ -427,7 +427,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   const snap = await open(
     agent,
     '/dialogs',
-    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><button id="archive">Archive</button><p id="out"></p>
+    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><button id="archive">Archive</button><button id="rename">Rename</button><p id="out"></p>
      <dialog id="editor" aria-labelledby="title"><h2 id="title">Edit profile</h2>
        <form method="dialog"><label>Name <input id="who"></label><button onclick="out.textContent = who.value">Save</button><button>Cancel</button></form></dialog>
      <script>
@@ -450,6 +450,17 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
          dialog.innerHTML = '<div tabindex="0" aria-hidden="true" style="width:0;height:0;overflow:hidden"></div>'
            + '<div tabindex="0"><p>Archive all?</p><button>Archive</button></div><div tabindex="0" style="width:0;height:0;overflow:hidden"></div>';
          document.body.append(dialog);
+       };
+       document.getElementById('rename').onclick = () => {
+         const dialog = document.createElement('div');
+         dialog.setAttribute('role', 'dialog');
+         dialog.setAttribute('aria-label', 'Rename');
+         // As Vuetify's does: it zooms in taking no pointer events, and takes them once the zoom has ended.
+         dialog.style.cssText = 'pointer-events: none; transform: scale(.5); transition: transform .3s';
+         dialog.innerHTML = '<button onclick="document.title = \\'renamed\\'">Save name</button>';
+         dialog.addEventListener('transitionend', () => { dialog.style.pointerEvents = 'auto'; });
+         document.body.append(dialog);
+         requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.transform = 'none'; }));
        };
        help.onclick = () => {
          const dialog = document.createElement('div');
@@ -475,6 +486,10 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   // The controls of one zooming in are.
   const trap = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Archive"') });
   expect(trap.text).toMatch(/It opened dialog "Archive all\?" \[ref=e\d+\]:\n- button "Archive" \[ref=e\d+\]$/);
+  // One that zooms in is reported once it has come in: a snapshot right after gives its controls refs.
+  const rename = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Rename"') });
+  expect(rename.text).toMatch(/It opened dialog "Rename" \[ref=e\d+\]:\n- button "Save name" \[ref=e\d+\]$/);
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/button "Save name" \[ref=e\d+\]/);
   // One that fades in, as transition components do: added transparent, its fade begun a frame later.
   const help = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Help"') });
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);

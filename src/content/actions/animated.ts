@@ -36,3 +36,30 @@ export function isAnimated(el: Element): boolean {
 export function shownByNow(causal: boolean | undefined): boolean {
   return !!causal && animationTargets().size === 0;
 }
+
+/**
+ * Until the animations and transitions running on `el`, inside it or around it have ended, at most
+ * `maxMs`: a dialog zooming in takes no pointer events until then (Vuetify's), so its controls
+ * could not be clicked and a snapshot gave them no refs. One whose controls take no input yet with
+ * nothing running is about to start (a framework adds its enter class a frame later): waited for too.
+ */
+export async function settledIn(el: Element, maxMs: number, takesInput: () => boolean): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  while (performance.now() < deadline) {
+    const running = document.getAnimations().filter((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return animation.playState === 'running' && !!target && (el.contains(target) || inAnimated(el, new Set([target])));
+    });
+    if (running.length) {
+      await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, deadline - performance.now()))]);
+    } else if (!takesInput()) {
+      // The next frame, or 50 ms in a tab that renders none.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 50);
+        requestAnimationFrame(() => { clearTimeout(timer); resolve(); });
+      });
+    } else {
+      return;
+    }
+  }
+}

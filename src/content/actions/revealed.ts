@@ -12,7 +12,7 @@ import { lineFor } from './find.ts';
 import { nextFrame } from './locate.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
-import { animationTargets, inAnimated, shownByNow } from './animated.ts';
+import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 
 const CANDIDATES = [
@@ -23,6 +23,8 @@ const CANDIDATES = [
 // on a click) was shown all along, though not a candidate.
 const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
+/** How long a dialog's opening animation is waited for, at most. */
+const DIALOG_ANIMATION_MS = 1000;
 /** Lines in the report; the rest are counted. */
 const MAX_SHOWN = 10;
 
@@ -90,10 +92,15 @@ export function dialogOpened(): boolean {
 }
 
 /** The dialog the last click opened: its line and its controls' lines, with refs. */
-export function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): ContentResults['openedDialog'] {
+export async function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): Promise<ContentResults['openedDialog']> {
   raiseRefFloor(request.refFloor);
   const opened = dialog?.deref();
   if (!opened?.isConnected) return { maxRef: currentMaxRef() };
+  // Reported once it has come in: what the agent does next (a snapshot, a click) finds it ready.
+  await settledIn(opened, DIALOG_ANIMATION_MS, () => {
+    const control = composedQuery(opened, CANDIDATES)[0];
+    return !control || getComputedStyle(control).pointerEvents !== 'none';
+  });
   // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
   // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
   // which are there for Tab alone.
