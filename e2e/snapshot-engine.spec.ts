@@ -263,6 +263,13 @@ test.describe('click handlers set by page script', () => {
     expect(await snapshot(page)).toBe(lines('- generic "Row" [ref=e1]', '- list:', '  - listitem "Item" [ref=e2]'));
   });
 
+  test('a handler on the label of a shown control gives the label no ref of its own (Vuetify listens on its labels)', async ({ page }) => {
+    await trackHandlers(page);
+    await load(page, `<input type="checkbox" id="c"><label for="c" id="l">I agree</label>
+      <script>document.getElementById('l').addEventListener('click', () => {});</script>`);
+    expect(await snapshot(page)).toBe('- checkbox "I agree" [ref=e1]');
+  });
+
   test('a container with a handler around its own controls prints as if it had none', async ({ page }) => {
     const body = `<p>Hello <span id="s">big <button>Go</button> world</span>!</p><div id="d"><a href="/x">X</a> and <a href="/y">Y</a></div>`;
     await load(page, body);

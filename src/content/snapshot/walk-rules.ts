@@ -153,8 +153,8 @@ export function partOfLabel(el: Element): boolean {
 
 /**
  * A pointer cursor beside a hidden checkbox or radio with a label, in the box that holds both:
- * the drawn look of that toggle (Element Plus' switch: the hidden input and its track), which
- * is pressed for it. The input has the ref; a second one here would be the same switch.
+ * the drawn look of that toggle (Element Plus' and Vuetify's switches: the hidden input and its
+ * track), which is pressed for it. The input has the ref; a second one here would be the same switch.
  */
 export function drawsHiddenToggle(el: Element): boolean {
   const box = el.parentElement;
@@ -162,7 +162,7 @@ export function drawsHiddenToggle(el: Element): boolean {
   // The box holds that input and its look, nothing else to act on.
   const inputs = box.querySelectorAll('input, button, select, textarea, a[href], label');
   const input = inputs[0];
-  if (inputs.length !== 1 || input.parentElement !== box || !(input instanceof HTMLInputElement) || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
+  if (inputs.length !== 1 || !(input instanceof HTMLInputElement) || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
   return toggledByLabel(input) && drawnInvisible(input);
 }
 
