@@ -455,12 +455,12 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
          const dialog = document.createElement('div');
          dialog.setAttribute('role', 'dialog');
          dialog.setAttribute('aria-label', 'Rename');
-         // As Vuetify's does: it zooms in taking no pointer events, and takes them once the zoom has ended.
-         dialog.style.cssText = 'pointer-events: none; transform: scale(.5); transition: transform .3s';
+         // As Vuetify's does: it takes no pointer events while it zooms in. Here a timer its render
+         // sets (in a microtask, so not the click handler's own) ends that, as the zoom's end would.
+         dialog.style.pointerEvents = 'none';
          dialog.innerHTML = '<button onclick="document.title = \\'renamed\\'">Save name</button>';
-         dialog.addEventListener('transitionend', () => { dialog.style.pointerEvents = 'auto'; });
          document.body.append(dialog);
-         requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.transform = 'none'; }));
+         queueMicrotask(() => setTimeout(() => { dialog.style.pointerEvents = 'auto'; }, 300));
        };
        help.onclick = () => {
          const dialog = document.createElement('div');
