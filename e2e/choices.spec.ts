@@ -432,43 +432,32 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
        <form method="dialog"><label>Name <input id="who"></label><button onclick="out.textContent = who.value">Save</button><button>Cancel</button></form></dialog>
      <script>
        edit.onclick = () => editor.showModal();
-       // A design system's confirmation: added to the page on the click.
-       remove.onclick = () => {
-         const confirm = document.createElement('div');
-         confirm.setAttribute('role', 'alertdialog');
-         confirm.setAttribute('aria-label', 'Delete account?');
-         confirm.innerHTML = '<p>This cannot be undone.</p><button>Delete</button><button onclick="this.parentNode.remove()">Keep</button>';
-         document.body.append(confirm);
-       };
-       document.getElementById('archive').onclick = () => {
+       // Added to the page on the click, as design systems add theirs.
+       const addDialog = (role, label, html, style = '') => {
          const dialog = document.createElement('div');
-         dialog.setAttribute('role', 'dialog');
-         dialog.setAttribute('aria-label', 'Archive all?');
-         // Zooming in from nothing, as Element Plus' pickers do: its controls are laid out, not yet grown.
-         dialog.style.cssText = 'transform: scaleY(0); transition: transform .3s';
-         requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.transform = 'none'; }));
-         dialog.innerHTML = '<div tabindex="0" aria-hidden="true" style="width:0;height:0;overflow:hidden"></div>'
-           + '<div tabindex="0"><p>Archive all?</p><button>Archive</button></div><div tabindex="0" style="width:0;height:0;overflow:hidden"></div>';
+         dialog.setAttribute('role', role);
+         dialog.setAttribute('aria-label', label);
+         dialog.style.cssText = style;
+         dialog.innerHTML = html;
          document.body.append(dialog);
+         return dialog;
+       };
+       remove.onclick = () => addDialog('alertdialog', 'Delete account?', '<p>This cannot be undone.</p><button>Delete</button><button onclick="this.parentNode.remove()">Keep</button>');
+       document.getElementById('archive').onclick = () => {
+         // Zooming in from nothing, as Element Plus' pickers do: its controls are laid out, not yet grown.
+         const dialog = addDialog('dialog', 'Archive all?', '<div tabindex="0" aria-hidden="true" style="width:0;height:0;overflow:hidden"></div>'
+           + '<div tabindex="0"><p>Archive all?</p><button>Archive</button></div><div tabindex="0" style="width:0;height:0;overflow:hidden"></div>',
+           'transform: scaleY(0); transition: transform .3s');
+         requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.transform = 'none'; }));
        };
        document.getElementById('rename').onclick = () => {
-         const dialog = document.createElement('div');
-         dialog.setAttribute('role', 'dialog');
-         dialog.setAttribute('aria-label', 'Rename');
          // As Vuetify's does: it takes no pointer events while it zooms in. Here a timer its render
          // sets (in a microtask, so not the click handler's own) ends that, as the zoom's end would.
-         dialog.style.pointerEvents = 'none';
-         dialog.innerHTML = '<button onclick="document.title = \\'renamed\\'">Save name</button>';
-         document.body.append(dialog);
+         const dialog = addDialog('dialog', 'Rename', '<button onclick="document.title = \\'renamed\\'">Save name</button>', 'pointer-events: none');
          queueMicrotask(() => setTimeout(() => { dialog.style.pointerEvents = 'auto'; }, 300));
        };
        help.onclick = () => {
-         const dialog = document.createElement('div');
-         dialog.setAttribute('role', 'dialog');
-         dialog.setAttribute('aria-label', 'Help');
-         dialog.style.cssText = 'opacity: 0; transition: opacity .4s';
-         dialog.innerHTML = '<a href="#faq">FAQ</a> <button>Close</button>';
-         document.body.append(dialog);
+         const dialog = addDialog('dialog', 'Help', '<a href="#faq">FAQ</a> <button>Close</button>', 'opacity: 0; transition: opacity .4s');
          requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.opacity = '1'; }));
        };
      </script>`,
