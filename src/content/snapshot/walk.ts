@@ -387,13 +387,25 @@ function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling
   return next;
 }
 
-/** The kids are one ref'd control and nothing else (line breaks aside). */
+// Fields whose box also shows their value or placeholder beside them.
+const FIELD_ROLES = new Set(['combobox', 'textbox', 'searchbox']);
+
+/**
+ * The kids are one ref'd control and nothing else (line breaks aside). For a field, also what
+ * shows its value (Ant Design's and Element Plus' Select: the choice or placeholder and an arrow
+ * icon drawn beside the combobox in the box that takes the click): the caller knows no other ref is there.
+ */
 function soleControl(kids: Kid[]): boolean {
   let control: SNode | null = null;
+  let besides = false;
   for (const kid of kids) {
     if (kid === BREAK || (typeof kid === 'string' && !kid.trim())) continue;
-    if (control || typeof kid === 'string' || !kid.refable || !CONTROL_ROLES.has(kid.role)) return false;
-    control = kid;
+    if (typeof kid !== 'string' && kid.refable && CONTROL_ROLES.has(kid.role)) {
+      if (control) return false;
+      control = kid;
+    } else {
+      besides = true;
+    }
   }
-  return control !== null;
+  return control !== null && (!besides || FIELD_ROLES.has(control.role));
 }
