@@ -158,13 +158,24 @@ export function partOfLabel(el: Element): boolean {
  */
 export function drawsHiddenToggle(el: Element): boolean {
   const box = el.parentElement;
-  if (!box || el.localName === 'label') return false;
-  // The box holds that input and its look, nothing else to act on.
-  const inputs = box.querySelectorAll('input, button, select, textarea, a[href], label');
-  const input = inputs[0];
-  if (inputs.length !== 1 || !(input instanceof HTMLInputElement) || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
+  if (!box || el.localName === 'label' || box.childElementCount > TOGGLE_BOX_CHILDREN) return false;
+  // The box holds that input and its look, nothing else to act on; a few elements in all, so a
+  // long list of clickable rows costs one short look per row, not a walk of the list per row.
+  const walker = box.ownerDocument.createTreeWalker(box, NodeFilter.SHOW_ELEMENT);
+  let input: Element | null = null;
+  for (let n = walker.nextNode(), seen = 0; n; n = walker.nextNode()) {
+    if (++seen > TOGGLE_BOX_ELEMENTS) return false;
+    if (!(n as Element).matches('input, button, select, textarea, a[href], label')) continue;
+    if (input) return false;
+    input = n as Element;
+  }
+  if (!(input instanceof HTMLInputElement) || (input.type !== 'checkbox' && input.type !== 'radio')) return false;
   return toggledByLabel(input) && drawnInvisible(input);
 }
+
+// A toggle's box: the hidden input, its track and thumb, an icon (Vuetify's has 6 elements).
+const TOGGLE_BOX_CHILDREN = 4;
+const TOGGLE_BOX_ELEMENTS = 12;
 
 /**
  * A checkbox or radio drawn by its label instead (a CSS toggle switch: the
