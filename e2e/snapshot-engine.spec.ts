@@ -273,6 +273,15 @@ test.describe('click handlers set by page script', () => {
     expect(await snapshot(page)).toBe('- checkbox "I agree" [ref=e1]');
   });
 
+  test('a handler on the track drawn for a hidden switch, in the box that holds both, gives it no ref of its own (Vuetify)', async ({ page }) => {
+    await trackHandlers(page);
+    await load(page, `<div><div id="track" style="display:inline-block;width:36px;height:14px;background:#ccc"></div>
+      <div><input type="checkbox" id="s" aria-label="Notify me" style="position:absolute;opacity:0;width:0;height:0"></div></div>
+      <label for="s">Notify me</label>
+      <script>document.getElementById('track').addEventListener('click', () => {});</script>`);
+    expect(await snapshot(page)).toBe('- checkbox "Notify me" [ref=e1]');
+  });
+
   test('a container with a handler around its own controls prints as if it had none', async ({ page }) => {
     const body = `<p>Hello <span id="s">big <button>Go</button> world</span>!</p><div id="d"><a href="/x">X</a> and <a href="/y">Y</a></div>`;
     await load(page, body);

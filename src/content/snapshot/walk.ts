@@ -287,8 +287,10 @@ class Walker {
     const clickable = control || pointer || byAttribute;
     // Clickable only through a handler page script set (no role, cursor or tabindex says so). Not the
     // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
-    // Nor a label of a shown control (Vuetify's listens on its labels): a click there is the control's.
-    const byHandler = !clickable && hasClickHandler(el) && !(this.leafControl && surfaceOf(el, this.leafControl)) && !(tag === 'label' && partOfLabel(el));
+    // Nor a label of a shown control (Vuetify's listens on its labels), nor the track drawn for a hidden
+    // switch (Vuetify's listens on it): a click there is the control's.
+    const byHandler = !clickable && hasClickHandler(el) && !(this.leafControl && surfaceOf(el, this.leafControl))
+      && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
