@@ -139,10 +139,10 @@ export type ContentRequest =
   | { type: 'dropOutcome' }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number; refPrefix: string; refFloor: number }
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
-  /** Whether an option is aria-selected now (null: it is gone), after a click on one that was. */
-  | { type: 'isSelected'; target: TargetSpec }
   /** multiple: the drop-down a library draws for a <select multiple> (its list may not say it takes several). */
   | { type: 'customOptions'; target: TargetSpec; values: string[]; multiple?: true; refPrefix: string; refFloor: number; waitMs: number }
+  /** Whether an option is aria-selected now (null: it is gone), after a click on one that was. */
+  | { type: 'isSelected'; target: TargetSpec }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }

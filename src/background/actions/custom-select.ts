@@ -51,7 +51,7 @@ export async function selectCustom(tabId: number, spec: TargetSpec, values: stri
     const hint = found.multiple ? { multiple: true as const } : {};
     const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...hint, ...refs, waitMs: OPTIONS_WAIT_MS })).catch(async (error: unknown) => {
       // No such option, or a list that takes one choice: closed again, as it was, not left over the fields below it.
-      if (state === 'closed' && error instanceof AgentError) await dispatchKey(tabId, parseChord('Escape').key);
+      if (state === 'closed' && error instanceof AgentError) await closeList(tabId);
       throw error;
     });
     const option = `option "${picked.labels[0]}" [ref=${picked.refs[0]}]`;
@@ -74,7 +74,7 @@ export async function selectCustom(tabId: number, spec: TargetSpec, values: stri
     done.push(`${opened}clicked ${option}`);
   }
   // Closed as a person closes it; a page the pick took elsewhere has nothing to close.
-  if (openedByUs && (await stateOf(tabId, spec, ctx, 'closed').catch(() => ({ state: 'closed' }))).state === 'shown') await dispatchKey(tabId, parseChord('Escape').key);
+  if (openedByUs && (await stateOf(tabId, spec, ctx, 'closed').catch(() => ({ state: 'closed' }))).state === 'shown') await closeList(tabId);
   return { tabId, detail: `${found.description} → ${done.join(', then ')}`, via: 'cdp', ...effects };
 }
 
@@ -83,4 +83,9 @@ async function stateOf(tabId: number, spec: TargetSpec, ctx: CommandContext, was
   const frameId = frameOf(spec);
   const result = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: [], timeoutMs: ctx.actionWaitMs, ...refs }));
   return result && 'custom' in result ? { state: result.custom, opener: result.opener } : { state: was };
+}
+
+/** Escape, as a person closes a list: it goes to the focused combobox. */
+function closeList(tabId: number): Promise<void> {
+  return dispatchKey(tabId, parseChord('Escape').key);
 }

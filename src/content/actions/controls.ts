@@ -73,4 +73,3 @@ export function isReadOnly(el: Element): boolean {
   if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return true;
   return el.getAttribute('aria-readonly') === 'true';
 }
-

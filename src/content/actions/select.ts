@@ -67,15 +67,14 @@ export async function selectOption(request: Extract<ContentRequest, { type: 'sel
  */
 function shownBoxAround(combobox: Element): Element | null {
   const box = combobox.getBoundingClientRect();
-  const view = combobox.ownerDocument.defaultView ?? window;
-  if (!(box.right < 0 || box.bottom < 0 || box.left > view.innerWidth + view.scrollX + view.document.documentElement.scrollWidth)) return null;
+  // Off the page: no scrolling brings it into view.
+  if (!(box.right < 0 || box.bottom < 0 || box.left >= combobox.ownerDocument.documentElement.scrollWidth)) return null;
   for (let at = combobox.parentElement, i = 0; at && i < 3; at = at.parentElement, i++) {
     const around = at.getBoundingClientRect();
     if (isVisible(at) && around.right > 0 && around.bottom > 0 && getComputedStyle(at).cursor === 'pointer') return at;
   }
   return null;
 }
-
 
 /**
  * A text field with a <datalist> (`<input list=…>`): its suggestions show
@@ -129,13 +128,13 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     );
   }
   const list = popup();
+  const listSays = list?.getAttribute('aria-multiselectable') === 'true';
   // A library's drop-down for a <select multiple> takes several, whether its list says so or not (Choices').
-  const multiple = request.multiple || list?.getAttribute('aria-multiselectable') === 'true';
+  const multiple = request.multiple || listSays;
   if (request.values.length > 1 && !multiple) {
     throw new AgentError('INVALID_PARAMS', `${describe(el)} is a custom drop-down that takes one choice (its list is not aria-multiselectable): pick one value per call.`);
   }
   const labels = options.map((o) => normalize(getName(o) || (o.textContent ?? '')));
-  const listSays = list?.getAttribute('aria-multiselectable') === 'true';
   const chosen = request.values.map((value) => {
     const wanted = value.trim();
     const i = [labels.indexOf(wanted), labels.findIndex((l) => l.toLowerCase() === wanted.toLowerCase()), options.findIndex((o) => (o.getAttribute('data-value') ?? o.getAttribute('value')) === value)].find((n) => n >= 0);

@@ -3,9 +3,10 @@
  * the browser takes no input there and leaves it out of the accessibility
  * tree. So does a dialog marked aria-modal that holds the focus, for screen
  * readers (Bootstrap's modal, MUI's Dialog: their backdrop takes the clicks).
- * The snapshot shows only the dialog (and the ancestors that hold it), and
- * actions outside it fail at once instead of waiting for a cover that will
- * not go by itself.
+ * The snapshot shows only the dialog (and the ancestors that hold it). Actions
+ * outside a modal <dialog> fail at once instead of waiting for a cover that
+ * will not go by itself; outside an aria-modal one they wait, as it may be
+ * closing (locate.ts).
  */
 import { composedParent, deepActiveElement, deepElementFromPoint } from './dom.ts';
 import { ariaAttribute } from './internals.ts';
