@@ -5,10 +5,10 @@
  * turn a frame-local point into a point in the tab's viewport.
  */
 import browser from 'webextension-polyfill';
-import { toParent, type FrameOffset } from '../shared/content-messages.ts';
+import { toParent, type FrameAim } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { takingTurns } from '../shared/turns.ts';
-import { frameIdsForNonces, sendToFrame, type ChildFrameId } from './frames.ts';
+import { frameIdsForNonces, sendToFrame, tryFrame, type ChildFrameId } from './frames.ts';
 
 interface FrameLink {
   parent: number;
@@ -86,20 +86,53 @@ type Point = { x: number; y: number };
  * the chain of parent frames (nested iframes): offset and scale, in CSS
  * pixels. With `aim` (a point in the frame's viewport) each parent first
  * scrolls that point into view, and with `hitTest` checks that a pointer
- * there reaches the frame (content/frame-aim.ts).
+ * there reaches the frame (content/frame-aim.ts). With `guard`, each parent
+ * catches a press that lands on the <iframe> instead (framePressCaught).
  */
-export async function frameTransform(tabId: number, frameId: number, aim?: Point, hitTest = false): Promise<FrameOffset> {
-  const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
-  let total: FrameOffset = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
-  for (let id = frameId, hops = 0; id !== 0; hops++) {
-    const link = map[id];
-    if (!link || hops > 20) {
-      throw new AgentError('FRAME_NOT_FOUND', `Frame ${frameId} is not known any more (its page changed). Take a new snapshot (browser_snapshot) and use the new ref.`);
-    }
-    const offset = await sendToFrame(tabId, link.parent, { type: 'frameOffset', nonce: link.nonce, ...(aim ? { aim: toParent(total, aim), hitTest } : {}) });
+export async function frameTransform(tabId: number, frameId: number, aim?: Point, hitTest = false, guard = false): Promise<FrameAim> {
+  let total: FrameAim = { x: 0, y: 0, scaleX: 1, scaleY: 1 };
+  for (const [id, link] of await framesAround(tabId, frameId)) {
+    const offset = await sendToFrame(tabId, link.parent, { type: 'frameOffset', nonce: link.nonce, ...(aim ? { aim: toParent(total, aim), hitTest } : {}), ...(guard ? { guard } : {}) });
     if (!offset) throw new AgentError('FRAME_NOT_FOUND', `The iframe holding frame ${id} is gone. Take a new snapshot and use the new ref.`);
-    total = { x: offset.x + offset.scaleX * total.x, y: offset.y + offset.scaleY * total.y, scaleX: offset.scaleX * total.scaleX, scaleY: offset.scaleY * total.scaleY };
-    id = link.parent;
+    const cameIntoView = total.cameIntoView || offset.cameIntoView;
+    total = {
+      x: offset.x + offset.scaleX * total.x, y: offset.y + offset.scaleY * total.y, scaleX: offset.scaleX * total.scaleX, scaleY: offset.scaleY * total.scaleY,
+      ...(cameIntoView ? { cameIntoView } : {}),
+    };
   }
   return total;
+}
+
+/**
+ * After a guarded click into the frame that its page never saw: whether the
+ * frames around it caught the press on its <iframe>, as the browser routes
+ * input there until the frame has drawn (content/actions/frame-press.ts).
+ */
+export async function framePressCaught(tabId: number, frameId: number): Promise<boolean> {
+  const asked = (await framesAround(tabId, frameId).catch(() => [])).map(([, link]) => sendToFrame(tabId, link.parent, { type: 'framePress' }).catch(() => ({ caught: false })));
+  return (await Promise.all(asked)).some((answer) => answer.caught);
+}
+
+/**
+ * Resolves once the frame and the frames holding it have drawn (content/actions/frame-press.ts):
+ * a page that just scrolled the frame into view draws it there, then the frame draws itself.
+ * hidden: the frame's tab is in the background, where it is not drawn at all.
+ */
+export async function framesDrawn(tabId: number, frameId: number): Promise<{ hidden: boolean }> {
+  const around = (await framesAround(tabId, frameId).catch(() => [])).map(([, link]) => tryFrame(tabId, link.parent, { type: 'drawn' }).catch(() => undefined));
+  const [own] = await Promise.all([tryFrame(tabId, frameId, { type: 'drawn' }).catch(() => undefined), ...around]);
+  return { hidden: own?.hidden ?? false };
+}
+
+/** The frame and each frame holding it, innermost first, with where its parent holds it; not the top frame. */
+async function framesAround(tabId: number, frameId: number): Promise<[id: number, link: FrameLink][]> {
+  const { [key(tabId)]: map = {} } = (await browser.storage.session.get(key(tabId))) as Record<string, Record<string, FrameLink>>;
+  const chain: [number, FrameLink][] = [];
+  for (let id = frameId; id !== 0; id = map[id].parent) {
+    if (!map[id] || chain.length > 20) {
+      throw new AgentError('FRAME_NOT_FOUND', `Frame ${frameId} is not known any more (its page changed). Take a new snapshot (browser_snapshot) and use the new ref.`);
+    }
+    chain.push([id, map[id]]);
+  }
+  return chain;
 }

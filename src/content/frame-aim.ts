@@ -5,20 +5,22 @@
  * wants clicked, whether a pointer there reaches the child at all — scrolled
  * into our view and not covered. The child's own hit test cannot see either.
  */
-import { toParent, type FrameOffset } from '../shared/content-messages.ts';
+import { toParent, type FrameAim, type FrameOffset } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
-import { assertHit, viewport } from './actions/hit.ts';
+import { assertHit, intersectsViewport, viewport } from './actions/hit.ts';
 import { describe } from './actions/describe.ts';
 import { composedParent } from './snapshot/dom.ts';
 
 type FrameElement = HTMLIFrameElement | HTMLFrameElement;
 type Point = { x: number; y: number };
 
-export function offsetOf(frame: FrameElement, aim: Point | undefined, hitTest: boolean): FrameOffset {
+export function offsetOf(frame: FrameElement, aim: Point | undefined, hitTest: boolean): FrameAim {
   assertAxisAligned(frame);
   if (!aim) return measure(frame);
+  // Out of view, a frame of another process is not drawn, and input cannot reach it until it is (actions/frame-press.ts).
+  const cameIntoView = !intersectsViewport(frame);
   bringIntoView(frame, aim);
-  const offset = measure(frame);
+  const offset = { ...measure(frame), ...(cameIntoView ? { cameIntoView } : {}) };
   if (!hitTest) return offset;
   const at = toParent(offset, aim);
   try {

@@ -9,6 +9,7 @@ import { handleAction } from './actions/index.ts';
 import { currentMaxRef } from './snapshot/index.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { onWindow } from './window-listeners.ts';
+import { caughtPress, drawn } from './actions/frame-press.ts';
 import { answerFrameHellos, childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
 
 declare global {
@@ -66,6 +67,10 @@ function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undef
       return reply(() => snapshotFrame(request));
     case 'frameOffset':
       return reply(() => frameOffset(request));
+    case 'framePress':
+      return reply(() => ({ caught: caughtPress() }));
+    case 'drawn':
+      return reply(() => drawn());
     case 'childFrames':
       return reply(() => ({ nonces: childFrames(request.hidden) }));
     case 'helloParent':

@@ -1,8 +1,9 @@
-import type { ContentRequest, ContentSnapshot, FrameOffset } from '../shared/content-messages.ts';
+import type { ContentRequest, ContentSnapshot, FrameAim } from '../shared/content-messages.ts';
 import { FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts';
 import { takeSnapshot } from './snapshot/index.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
+import { catchPressOn } from './actions/frame-press.ts';
 import { afterDomChange } from './dom-change.ts';
 import { onWindow } from './window-listeners.ts';
 
@@ -42,10 +43,12 @@ export function childFrames(hidden = false): string[] {
 }
 
 /** Where the child frame that got `nonce` sits in this frame's viewport (frame-aim.ts); null once its iframe is gone. */
-export function frameOffset(request: Extract<ContentRequest, { type: 'frameOffset' }>): FrameOffset | null {
+export function frameOffset(request: Extract<ContentRequest, { type: 'frameOffset' }>): FrameAim | null {
   const element = frameElements.get(request.nonce)?.deref();
   if (!element?.isConnected) return null;
-  return offsetOf(element, request.aim, request.hitTest ?? false);
+  const offset = offsetOf(element, request.aim, request.hitTest ?? false);
+  if (request.guard) catchPressOn(element);
+  return offset;
 }
 
 /** How long a page that has drawn nothing yet, just after it loaded, gets to draw. */

@@ -46,6 +46,11 @@ export interface FrameOffset {
   scaleY: number;
 }
 
+/** Where a frame was aimed into; cameIntoView: it was out of view until then, so not drawn yet. */
+export interface FrameAim extends FrameOffset {
+  cameIntoView?: true;
+}
+
 /** A point in the child frame's viewport, in the viewport `offset` maps into (content script and worker alike). */
 export function toParent(offset: FrameOffset, p: { x: number; y: number }): { x: number; y: number } {
   return { x: offset.x + offset.scaleX * p.x, y: offset.y + offset.scaleY * p.y };
@@ -91,8 +96,14 @@ export type ContentRequest =
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view
    * here, and with `hitTest` check that a pointer there reaches the frame.
+   * With `guard`, a press that lands on the frame's <iframe> instead of in
+   * it is stopped and kept for `framePress` (content/actions/frame-press.ts).
    */
-  | { type: 'frameOffset'; nonce: string; aim?: { x: number; y: number }; hitTest?: boolean }
+  | { type: 'frameOffset'; nonce: string; aim?: { x: number; y: number }; hitTest?: boolean; guard?: true }
+  /** Whether the guarded frame's <iframe> caught a press meant for the frame (then it lets go). */
+  | { type: 'framePress' }
+  /** Resolves once this frame has drawn, so that input can be routed into it; says whether its tab is hidden. */
+  | { type: 'drawn' }
   /** With `guard`, the next press must land on the located element or is stopped (content/actions/guard.ts). */
   | { type: 'locate'; target: TargetSpec; options: LocateOptions; guard?: boolean }
   /** How the guarded click went; lifts the guard. */
@@ -215,7 +226,9 @@ export interface Suggestions {
 export interface ContentResults {
   ping: { pong: true };
   snapshot: ContentSnapshot;
-  frameOffset: FrameOffset | null;
+  frameOffset: FrameAim | null;
+  framePress: { caught: boolean };
+  drawn: { hidden: boolean };
   locate: Located;
   reveal: { box: Box };
   /** fields: refused by the browser's checks; marked: marked aria-invalid by the page's own. */

@@ -9,6 +9,7 @@
 import type { Announcement, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { tryFrame } from '../frames.ts';
+import { framePressCaught, framesDrawn } from '../frame-map.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import type { CommandContext } from '../router.ts';
 import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
@@ -17,6 +18,11 @@ import { refusedFields } from './validation.ts';
 import { afterClickTimers } from './input-timers.ts';
 
 const ATTEMPTS = 3;
+/** Tries while the press goes to the <iframe> of a frame not drawn yet, each after its frames have drawn. */
+const UNDRAWN_ATTEMPTS = 5;
+
+/** The press landed on the <iframe> around a frame not drawn yet, and was stopped there (content/actions/frame-press.ts). */
+class NotDrawn extends Error {}
 
 class Missed extends Error {
   constructor(readonly landedOn: string, readonly target: string, readonly replaced: boolean) {
@@ -32,6 +38,7 @@ export async function guardedClick(
   click: (point: Point) => Promise<void>,
 ): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
   const frameId = frameOf(spec);
+  let undrawn = 0;
   for (let attempt = 1; ; attempt++) {
     let point: Point;
     try {
@@ -62,6 +69,12 @@ export async function guardedClick(
             busy = true;
             return;
           }
+          // Acknowledged by the frame that got it: the page around a frame not drawn yet has it already.
+          if (frameId !== 0 && (await framePressCaught(tabId, frameId))) {
+            // Lifted before the next try arms it again.
+            await tryFrame(tabId, frameId, { type: 'guardOutcome', lift: true }).catch(() => undefined);
+            throw new NotDrawn();
+          }
           // Also the round trips through the page after the input (withEffects' settled). Not
           // waiting for a content script: a press that navigated away or opened a dialog arrived.
           // Alongside the guard's answer, one through CDP: the navigation a submitted form
@@ -76,6 +89,7 @@ export async function guardedClick(
           const result = settled.value;
           if (result?.outcome === 'missed') throw new Missed(result.landedOn, result.target, result.replaced);
           if (result?.outcome === 'none') {
+            if (frameId !== 0 && (await framePressCaught(tabId, frameId))) throw new NotDrawn();
             throw new AgentError('EXECUTION_ERROR', `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: no press arrived in its page. Take a screenshot to see what is there, then try again.`);
           }
           if (result?.outcome === 'hit') {
@@ -98,6 +112,17 @@ export async function guardedClick(
       const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
       return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused, ...marked, ...said }, dialogOpened };
     } catch (error) {
+      if (error instanceof NotDrawn) {
+        const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;
+        if ((await framesDrawn(tabId, frameId)).hidden) {
+          throw new AgentError('EXECUTION_ERROR', `${where} the press to the frame's <iframe> in the page around it, where it was stopped: the tab is in the background, and the browser draws no frame of another site there, so it routes no input into one. Bring the tab to the front (browser_tabs with action "select") and try again.`);
+        }
+        if (++undrawn >= UNDRAWN_ATTEMPTS) {
+          throw new AgentError('EXECUTION_ERROR', `${where} each press to the frame's <iframe> in the page around it, where it was stopped (${undrawn} tries): it does so until the frame has been drawn. Take a screenshot to see whether the frame shows, then try again.`);
+        }
+        attempt--;
+        continue;
+      }
       if (!(error instanceof Missed)) throw error;
       if (error.replaced && spec.ref) {
         throw new AgentError('STALE_REF', `${error.target} was replaced just as it was clicked (the page re-rendered it), so the press that landed on ${error.landedOn} was stopped and nothing was clicked. Take a new snapshot and use the new ref.`);

@@ -6,7 +6,7 @@
 import { toParent, type LocateOptions, type TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { ensureAttached } from '../cdp.ts';
-import { frameTransform } from '../frame-map.ts';
+import { framesDrawn, frameTransform } from '../frame-map.ts';
 import { sendToFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
 import { canonicalRef, frameOfRef, isRef } from '../../shared/refs.ts';
@@ -72,7 +72,9 @@ export async function pointFor(tabId: number, spec: TargetSpec, options: LocateO
     // (measured: scaling by tabs.getZoom misses the element at 150 %).
     if (frameId === 0) return located;
     try {
-      const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined, true);
+      const transform = await frameTransform(tabId, frameId, options.hitTest ? located : undefined, true, guard);
+      // Scrolled into view just now: the frame draws there before input can reach it (content/actions/frame-press.ts).
+      if (transform.cameIntoView) await framesDrawn(tabId, frameId);
       const { opens, discloses, toggles } = located;
       return {
         ...toParent(transform, located), description: located.description,

@@ -21,6 +21,7 @@ import { scroll } from './scroll.ts';
 import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
+import { letGo } from './frame-press.ts';
 import { formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { suggestReplacementsWith } from '../snapshot/refs.ts';
@@ -57,6 +58,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'locate':
       return async (): Promise<ContentResults['locate']> => {
         const { element, pressOn, ...located } = await locate(request.target, request.options);
+        if (request.guard) letGo();
         // A press on a frame goes to the frame's own document, which this one never sees:
         // the hit test just made is all the guarding there is.
         if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
