@@ -82,8 +82,10 @@ test('10,000 snapshots + clicks: worker and page heap within 10 % of after the f
     await server.waitForLog(/extension .* connected/, 15_000);
     const url = pages.page('/mem', html(PAGE, 'Memory'));
     const tabId = tabIdOf(await server.ok('browser_navigate', { url }));
-    const page = browser.context.pages().find((p) => p.url() === url);
-    expect(page, 'the agent tab as a Playwright page').toBeTruthy();
+    // Playwright learns of the tab's navigation over its own connection, which can come after our answer.
+    const agentPage = () => browser.context.pages().find((p) => p.url() === url);
+    await expect.poll(agentPage, { message: 'the agent tab as a Playwright page' }).toBeTruthy();
+    const page = agentPage();
     // Playwright keeps a handle to every logged object it reported and never lets go of
     // old ones; that is the test harness's memory, not ours: dispose of them.
     page!.on('console', (message) => message.args().forEach((arg) => void arg.dispose().catch(() => undefined)));
