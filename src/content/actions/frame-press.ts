@@ -11,13 +11,10 @@
  * on the page around), and reported, so the worker clicks again once the
  * frame has drawn (background/actions/guarded.ts).
  */
-import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { onWindow } from '../window-listeners.ts';
-import { composedContains } from './hit.ts';
+import { CLICK_EVENTS, landedOn } from './guard.ts';
 import { nextFrame } from './locate.ts';
 
-/** The same events guard.ts stops: those of one click, from the press on. */
-const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
 /** Let go on its own, like the guard, if the worker never asks (its click failed, it restarted). */
 const ARMED_MS = 2000;
 
@@ -32,14 +29,7 @@ let catcher: Catcher | null = null;
 for (const type of CLICK_EVENTS) onWindow(type, stopOnFrame, true);
 
 function stopOnFrame(event: Event): void {
-  if (!catcher || !event.isTrusted) return;
-  let target = event.composedPath()[0];
-  // An <iframe> inside a closed shadow root: the path starts at its host.
-  if (target instanceof Element && target !== catcher.frame && composedContains(target, catcher.frame)) {
-    const { clientX, clientY } = event as MouseEvent;
-    target = deepElementFromPoint(clientX, clientY) ?? target;
-  }
-  if (target !== catcher.frame) return;
+  if (!catcher || !event.isTrusted || landedOn(event, catcher.frame) !== catcher.frame) return;
   catcher.caught = true;
   event.preventDefault();
   event.stopImmediatePropagation();

@@ -34,7 +34,7 @@ interface Guard {
 }
 
 /** Events of one click, from the press on; the press decides. */
-const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
+export const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
 /**
  * A guard the worker never came back for (its click failed, the worker
  * restarted) lets go after this, so a person's own click soon after is not
@@ -56,12 +56,7 @@ function check(event: Event): void {
   if (!guard || !event.isTrusted) return;
   if (guard.state === 'waiting') {
     if (event.type !== 'pointerdown' && event.type !== 'mousedown') return;
-    let target = event.composedPath()[0];
-    // Inside a closed shadow root the path starts at its host: look through it, as the hit test did.
-    if (target instanceof Element && target !== guard.element && composedContains(target, guard.element)) {
-      const { clientX, clientY } = event as MouseEvent;
-      target = deepElementFromPoint(clientX, clientY) ?? target;
-    }
+    const target = landedOn(event, guard.element);
     pressed?.();
     if (target instanceof Node && (reaches(guard.element, target) || (guard.pressOn && composedContains(guard.pressOn, target)))) {
       guard.state = 'hit';
@@ -76,6 +71,19 @@ function check(event: Event): void {
   } else if (event.type === 'click' && event.composedPath().some(isDownloadLink)) {
     guard.downloadClick = event;
   }
+}
+
+/**
+ * What a press landed on, when `expected` is what it should land on. Inside a closed
+ * shadow root the path starts at its host: looked through, as the hit test did.
+ */
+export function landedOn(event: Event, expected: Element): EventTarget | undefined {
+  const target = event.composedPath()[0];
+  if (target instanceof Element && target !== expected && composedContains(target, expected)) {
+    const { clientX, clientY } = event as MouseEvent;
+    return deepElementFromPoint(clientX, clientY) ?? target;
+  }
+  return target;
 }
 
 export function isDownloadLink(target: EventTarget): boolean {
