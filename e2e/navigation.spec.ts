@@ -426,3 +426,17 @@ test('while a navigation waits on a server that never answers: input is refused,
   expect((await agent.server.ok('browser_navigate', { url: agent.pages.page('/after-slow', html('<h1>After</h1>', 'After')) })).text).toContain('Title: After');
   expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "After"');
 });
+
+test('a key whose press leaves the page (a search box that goes on Enter) is reported as that navigation, not refused on its release', async ({ agent }) => {
+  // The keyUp comes after the page has started to leave: it is the end of a press the page took.
+  agent.pages.page('/results', html('<h1>Results</h1>', 'Results'), { delayMs: 500 });
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/search-box', html(
+    `<input aria-label="Search" onkeydown="if (event.key === 'Enter') {
+       location.href = '/results?q=' + this.value;
+       // A handler with more to do after it: the browser hears of the navigation before the press is over.
+       for (const start = performance.now(); performance.now() - start < 100;);
+     }">`, 'Search')) });
+  const pressed = await agent.server.ok('browser_type', { selector: 'input', text: 'ada', submit: true });
+  expect(pressed.text).toContain(`Navigated to ${agent.pages.url('/results')}?q=ada`);
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Results"');
+});

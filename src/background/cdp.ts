@@ -5,7 +5,7 @@
  */
 import { AgentError } from '../shared/errors.ts';
 import { assertResponsive, deliverInput } from './unresponsive.ts';
-import { assertNotNavigating } from './pending-navigation.ts';
+import { assertNotNavigating, navigating } from './pending-navigation.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();
@@ -152,6 +152,13 @@ export function isAttached(tabId: number): boolean {
   return attached.has(tabId);
 }
 
+const RELEASES: Record<string, string> = { 'Input.dispatchKeyEvent': 'keyUp', 'Input.dispatchMouseEvent': 'mouseReleased', 'Input.dispatchTouchEvent': 'touchEnd' };
+
+/** A key, button or touch let go: the end of an input the page already has the start of. */
+function endsPress(method: string, params: object): boolean {
+  return RELEASES[method] !== undefined && (params as { type?: string }).type === RELEASES[method];
+}
+
 /** Sends one CDP command to a tab, attaching first; reattaches once if the user detached us. */
 export async function cdp<T = unknown>(tabId: number, method: string, params: object = {}): Promise<T> {
   return send<T>(tabId, undefined, method, params);
@@ -169,7 +176,11 @@ async function send<T>(tabId: number, sessionId: string | undefined, method: str
   if (needsRenderer) {
     assertNotCrashed(tabId);
     await assertResponsive(tabId);
-    if (input) await assertNotNavigating(tabId);
+    if (input && endsPress(method, params)) {
+      // The release of a press the page has taken (the keyUp of the Enter that submitted a form): the
+      // press went through, so this is no refusal. Nor is it sent: Chromium would hold it for the next page.
+      if (await navigating(tabId)) return undefined as T;
+    } else if (input) await assertNotNavigating(tabId);
   }
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };

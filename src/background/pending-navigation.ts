@@ -46,6 +46,11 @@ export async function stillLoading(tabId: number): Promise<AgentError | null> {
   );
 }
 
+/** Whether the tab's page is being replaced by a navigation that has not committed yet. */
+export async function navigating(tabId: number): Promise<boolean> {
+  return (await inFlight(tabId)) !== null;
+}
+
 /** Before input is sent to the tab: fails while the page it was aimed at is being replaced. */
 export async function assertNotNavigating(tabId: number): Promise<void> {
   const loading = await inFlight(tabId);
