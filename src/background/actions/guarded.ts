@@ -16,6 +16,7 @@ import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
 import { refusedFields } from './validation.ts';
 import { afterClickTimers } from './input-timers.ts';
+import { bringToFront, inMinimizedWindow } from '../in-front.ts';
 
 const ATTEMPTS = 3;
 /** Tries while the press goes to the <iframe> of a frame not drawn yet, each after its frames have drawn. */
@@ -36,6 +37,27 @@ export async function guardedClick(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
+): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
+  const front: InFront = { putBack: null };
+  try {
+    return await clickUntilLanded(tabId, spec, options, ctx, click, front);
+  } finally {
+    front.putBack?.();
+  }
+}
+
+/** The tab that was in front, when the clicked one had to come to the front (in-front.ts). */
+interface InFront {
+  putBack: (() => void) | null;
+}
+
+async function clickUntilLanded(
+  tabId: number,
+  spec: TargetSpec,
+  options: LocateOptions,
+  ctx: CommandContext,
+  click: (point: Point) => Promise<void>,
+  front: InFront,
 ): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
   const frameId = frameOf(spec);
   let undrawn = 0;
@@ -114,8 +136,16 @@ export async function guardedClick(
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;
-        if ((await framesDrawn(tabId, frameId)).hidden) {
-          throw new AgentError('EXECUTION_ERROR', `${where} the press to the frame's <iframe> in the page around it, where it was stopped: the tab is in the background, and the browser draws no frame of another site there, so it routes no input into one. Bring the tab to the front (browser_tabs with action "select") and try again.`);
+        // Behind another tab the frame is never drawn, however long the click waits: to the front, not counted as a try.
+        const brought = front.putBack ? null : await bringToFront(tabId).catch(() => null);
+        if (brought) front.putBack = brought;
+        const { hidden } = await framesDrawn(tabId, frameId);
+        if (brought) {
+          attempt--;
+          continue;
+        }
+        if (hidden || (await inMinimizedWindow(tabId))) {
+          throw new AgentError('EXECUTION_ERROR', `${where} the press to the frame's <iframe> in the page around it, where it was stopped: the tab is not drawn (its window is minimized), and the browser routes no input into a frame of another site it has not drawn. Restore the window and try again.`);
         }
         if (++undrawn >= UNDRAWN_ATTEMPTS) {
           throw new AgentError('EXECUTION_ERROR', `${where} each press to the frame's <iframe> in the page around it, where it was stopped (${undrawn} tries): it does so until the frame has been drawn. Take a screenshot to see whether the frame shows, then try again.`);

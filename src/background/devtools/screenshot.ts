@@ -2,7 +2,6 @@
  * Page.captureScreenshot for the viewport, the whole page, or one element.
  * The image comes back at device pixels; the server scales it for the model.
  */
-import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import { toParent, type Box, type TargetSpec } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
@@ -15,6 +14,7 @@ import { resolveTab } from '../tabs.ts';
 import type { CommandContext } from '../router.ts';
 import { frameOf, targetSpec } from '../actions/target.ts';
 import { evaluateValue } from './evaluate.ts';
+import { bringToFront } from '../in-front.ts';
 
 /** Chromium cannot paint a capture taller than its maximum texture size. */
 const MAX_CAPTURE_PX = 16_384;
@@ -33,11 +33,8 @@ export async function screenshot(params: Params<'screenshot'>, ctx: CommandConte
 }
 
 async function capture(tabId: number, params: Params<'screenshot'>, target: TargetSpec | undefined, budgetMs: number): Promise<Result<'screenshot'>> {
-  // A tab behind another is not painted, and capturing it would wait forever: it comes to the
-  // front for the capture, and the tab that was in front (the person's own, often) goes back after.
-  const tab = await browser.tabs.get(tabId);
-  const front = tab.active ? undefined : (await browser.tabs.query({ active: true, windowId: tab.windowId }))[0]?.id;
-  if (!tab.active) await browser.tabs.update(tabId, { active: true });
+  // A tab behind another is not painted, and capturing it would wait forever.
+  const putBack = await bringToFront(tabId);
 
   const format = params.format ?? 'png';
   // Our outline and "agent is controlling this tab" pill are not part of the page. Hiding them
@@ -58,7 +55,7 @@ async function capture(tabId: number, params: Params<'screenshot'>, target: Targ
     const { data } = await unlessNavigated(tabId, cdp<{ data: string }>(tabId, 'Page.captureScreenshot', { format, ...encoding, ...options }));
     return { tabId, mimeType: format === 'jpeg' ? 'image/jpeg' : 'image/png', data, description, devicePixelRatio: dpr };
   } finally {
-    if (front !== undefined) void browser.tabs.update(front, { active: true }).catch(() => undefined);
+    putBack?.();
     // Not awaited: the image is taken, and messages to the frame keep their order.
     if (await hiding) void sendToFrame(tabId, 0, { type: 'feedback', hidden: false }).catch(() => undefined);
   }

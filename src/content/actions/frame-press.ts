@@ -62,8 +62,10 @@ export function letGo(): void {
 /**
  * Resolves once this frame has drawn: two animation frames, the second after
  * the first was handed to the compositor; or when the wait ends (a frame out
- * of sight draws nothing: nextFrame's timer moves on). hidden: the tab is in
- * the background, where nothing is drawn.
+ * of sight draws nothing: nextFrame's timer moves on). hidden: the page is
+ * told it is hidden, so nothing is drawn. A tab behind another is not told
+ * so while the debugger emulates focus on it: the worker asks the tab itself
+ * (background/in-front.ts).
  */
 export async function drawn(): Promise<{ hidden: boolean }> {
   await nextFrame();
