@@ -87,6 +87,8 @@ test('a drop zone that opens no file chooser gets the files dropped on it; one t
   const lax = await agent.server.call('browser_file_upload', { ref: refOf(snap, 'Accepts the drag'), paths: [file] });
   expect(lax.text).toContain('the page did not take files dropped on it');
   expect((await agent.server.ok('browser_evaluate', { expression: 'location.pathname' })).text).toContain('/drop-zone');
+  // Nor did the browser open the file in a tab in front, as it does with a drop no page takes.
+  expect(agent.browser.context.pages().map((p) => p.url())).not.toContainEqual(expect.stringMatching(/drop\.txt$/));
 });
 
 test('an upload button that clicks a hidden file input: its chooser is filled, also after a plain click and inside a frame', async ({ agent }, testInfo) => {

@@ -145,8 +145,9 @@ export type ContentRequest =
   | { type: 'prepareType'; target: TargetSpec; text: string; clear: boolean; timeoutMs: number }
   /** afterClick: the element was just clicked; if the page replaced it meanwhile (a re-render), read the one clicked. */
   | { type: 'readChecked'; target: TargetSpec; afterClick?: boolean }
-  /** Before files are dropped on the target through CDP: note the drop (content/actions/drop.ts); dropOutcome reads it. */
+  /** Before files are dropped on the target through CDP: note the drag and the drop (content/actions/drop.ts); dragAccepted and dropOutcome read them. */
   | { type: 'watchDrop'; target: TargetSpec }
+  | { type: 'dragAccepted' }
   | { type: 'dropOutcome' }
   | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number; refPrefix: string; refFloor: number }
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
@@ -261,6 +262,7 @@ export interface ContentResults {
   /** multiline: a <textarea> or an editor, where a tab in the text is a character, not the Tab key. */
   prepareType: { description: string; before?: string; multiline?: true };
   watchDrop: null;
+  dragAccepted: { accepted: boolean };
   dropOutcome: { reached: boolean; taken: boolean };
   /** replaced: read from the clicked element, which the page has since replaced. */
   readChecked: { checked: boolean | 'mixed'; description: string; kind: 'checkbox' | 'radio' | 'switch' | 'menuitemcheckbox' | 'menuitemradio' | 'option'; replaced?: true };

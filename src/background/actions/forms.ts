@@ -121,15 +121,22 @@ export async function fileUpload(params: Params<'fileUpload'>, ctx: CommandConte
 
 /**
  * Drags the files onto the element through CDP, as a person drags them from
- * their desktop. 'none': the page accepts no drop there (no drop event came);
+ * their desktop. 'none': the page accepts no drop there (its dragover said so);
  * 'refused': the drop came but no handler took it.
  */
 async function dropFiles(tabId: number, spec: TargetSpec, paths: string[], timeoutMs: number): Promise<'taken' | 'refused' | 'none'> {
   const frameId = frameOf(spec);
   const point = await pointFor(tabId, spec, { visible: true, scroll: true, hitTest: true, timeoutMs });
   await sendToFrame(tabId, frameId, { type: 'watchDrop', target: spec });
-  const data = { items: [], files: paths, dragOperationsMask: 1 };
-  for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp(tabId, 'Input.dispatchDragEvent', { type, x: point.x, y: point.y, data });
+  const drag = (type: string) => cdp(tabId, 'Input.dispatchDragEvent', { type, x: point.x, y: point.y, data: { items: [], files: paths, dragOperationsMask: 1 } });
+  await drag('dragEnter');
+  await drag('dragOver');
+  // Dropped where the page takes no drop, the browser opens the file in a new tab in front.
+  if (!(await sendToFrame(tabId, frameId, { type: 'dragAccepted' })).accepted) {
+    await drag('dragCancel');
+    return 'none';
+  }
+  await drag('drop');
   const { reached, taken } = await sendToFrame(tabId, frameId, { type: 'dropOutcome' });
   return taken ? 'taken' : reached ? 'refused' : 'none';
 }

@@ -10,7 +10,7 @@ import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
 import { dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
-import { dropOutcome, watchDrop } from './drop.ts';
+import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
 import { elementAt, find, focusedLine, likeRemoved } from './find.ts';
@@ -110,6 +110,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => prepareType(request.target, request.text, request.clear, request.timeoutMs);
     case 'watchDrop':
       return () => watchDrop(request.target);
+    case 'dragAccepted':
+      return () => dragAccepted();
     case 'dropOutcome':
       return () => dropOutcome();
     case 'readChecked':
