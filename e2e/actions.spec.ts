@@ -459,8 +459,9 @@ test('a link with target=_blank announces the new tab', async ({ agent }) => {
   const snap = await open(agent, '/opener', '<a href="/popup-target" target="_blank">Open popup</a>');
   const result = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Open popup"') });
   expect(result.text).toMatch(/New tab opened: tab \d+ — .*\/popup-target/);
-  // The new tab joins the agent's tabs (its URL settles once it has loaded).
+  // The new tab joins the agent's tabs (its URL settles once it has loaded). Closed: in front, it hid the next tests' tab.
   await expect.poll(async () => (await agent.server.ok('browser_tabs', { action: 'list' })).text).toContain('/popup-target');
+  await agent.server.ok('browser_tabs', { action: 'close', tabId: Number(/New tab opened: tab (\d+)/.exec(result.text)![1]) });
 });
 
 test('wait_for text, element state and timeout with what was seen', async ({ agent }) => {

@@ -299,6 +299,8 @@ test('a tab taken back by the user and shared again does not reissue refs from b
   expect(newRefs.length).toBe(3);
   for (const ref of newRefs) expect(oldRefs).not.toContain(ref);
   expect((await agent.server.call('browser_click', { ref: oldRefs[0], tabId })).text).toContain('STALE_REF');
+  // Current again, as it is in front: with other agent tabs about (a full run), the next tests' tab was behind it.
+  await agent.server.ok('browser_tabs', { action: 'select', tabId });
 });
 
 test('an app that renders after its load event is not snapshotted empty', async ({ agent }) => {
