@@ -1,0 +1,46 @@
+/**
+ * The person keeps working in their own tab while the agent works in its tab
+ * behind it, as with the extension in everyday use. The page there runs as if
+ * in front (focus emulation), and what needs the tab drawn (a screenshot, a
+ * click into a frame of another site) brings it to the front for that moment
+ * only: the person's tab is in front again after every tool call.
+ */
+import { expect, test } from './fixtures.ts';
+import { pageAt } from './helpers/pages.ts';
+import { refOf } from './helpers/refs.ts';
+import { html, TestServer } from './helpers/server.ts';
+
+test('snapshot, type, select, click, hover, a frame of another site and a screenshot all work behind the person\'s tab', async ({ agent }) => {
+  const other = await new TestServer().start();
+  const worker = await agent.browser.serviceWorker();
+  const theirs = await worker.evaluate(async () => (await chrome.tabs.create({ url: 'about:blank', active: true })).id!);
+  const theirsInFront = () => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, theirs);
+  try {
+    const pay = other.page('/bg-pay', html(`<button onclick="document.title = 'paid'">Pay now</button>`, 'pay')).replace('127.0.0.1', 'localhost');
+    const url = agent.pages.page('/bg-shop', html(
+      `<label>Name <input id="name"></label>
+       <label>Size <select id="size"><option>Small</option><option>Large</option></select></label>
+       <button onclick="out.textContent = document.getElementById('name').value + ' ' + document.getElementById('size').value">Order</button>
+       <span onmouseenter="tip.hidden = false" style="cursor: help">Shipping?</span><p id="tip" hidden><a href="#rates">Shipping rates</a></p>
+       <output id="out"></output><div style="height: 2000px"></div><iframe src="${pay}"></iframe>`, 'Shop'));
+    await agent.server.ok('browser_navigate', { url });
+    const snap = (await agent.server.ok('browser_snapshot')).text;
+    await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Name"'), text: 'Ada' });
+    await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Size"'), values: ['Large'] });
+    expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Order"') })).text).toContain('Clicked');
+    expect((await agent.server.ok('browser_hover', { selector: 'span' })).text).toContain('link "Shipping rates"');
+    expect(await theirsInFront()).toBe(true);
+
+    expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Pay now"') })).text).toContain('Clicked <button>Pay now</button>');
+    await expect.poll(theirsInFront).toBe(true);
+    expect((await agent.server.ok('browser_take_screenshot')).images).toHaveLength(1);
+    await expect.poll(theirsInFront).toBe(true);
+
+    const page = await pageAt(agent.browser.context, url);
+    expect(await page.locator('#out').textContent()).toBe('Ada Large');
+    expect(await page.frames().find((f) => f.url() === pay)!.title()).toBe('paid');
+  } finally {
+    await worker.evaluate((id) => chrome.tabs.remove(id), theirs);
+    await other.stop();
+  }
+});
