@@ -53,7 +53,19 @@ export const test = base.extend<{ agent: Agent }, { workerAgent: Agent }>({
     expect(workerAgent.server.log.slice(logStart), 'the agent server logged an internal error').not.toContain('internal error (unhandled rejection)');
     // The server is shared by the worker's tests: its log explains a failure (or an exit) that a test only sees as a closed connection.
     if (testInfo.status !== testInfo.expectedStatus) console.log(`--- agent server log (end) ---\n${workerAgent.server.log.slice(-4000)}`);
+    // Every later test of the worker would run in a tab behind it, where the browser draws nothing (seen: frame clicks
+    // failed in some full runs only). A test that puts a tab in front of the agent's puts the agent's back.
+    else expect(await agentTabBehind(workerAgent), 'the test left another tab in front of the agent\'s current tab').toBe(false);
   },
 });
 
 export { expect } from '@playwright/test';
+
+/** Whether the agent's current tab (if it has one) is behind another tab of its window. */
+async function agentTabBehind(agent: Agent): Promise<boolean> {
+  const list = await agent.server.call('browser_tabs', { action: 'list' });
+  const current = Number(/\[current\] tab (\d+)/.exec(list.text)?.[1]);
+  if (!current) return false;
+  const worker = await agent.browser.serviceWorker();
+  return worker.evaluate(async (id) => !(await chrome.tabs.get(id).catch(() => ({ active: true }))).active, current);
+}
