@@ -136,7 +136,7 @@ async function clickUntilLanded(
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;
-        // Behind another tab the frame is never drawn, however long the click waits: to the front, not counted as a try.
+        // Behind another tab the frame is not drawn where it is now, however long the click waits: to the front, not counted as a try.
         const brought = front.putBack ? null : await bringToFront(tabId).catch(() => null);
         if (brought) front.putBack = brought;
         const { hidden } = await framesDrawn(tabId, frameId);
@@ -145,7 +145,7 @@ async function clickUntilLanded(
           continue;
         }
         if (hidden || (await inMinimizedWindow(tabId))) {
-          throw new AgentError('EXECUTION_ERROR', `${where} the press to the frame's <iframe> in the page around it, where it was stopped: the tab is not drawn (its window is minimized), and the browser routes no input into a frame of another site it has not drawn. Restore the window and try again.`);
+          throw new AgentError('EXECUTION_ERROR', `${where} the press to the frame's <iframe> in the page around it, where it was stopped: the browser does not draw the tab (its window is minimized or hidden), and routes no input into a frame of another site it has not drawn. Bring the window up and try again.`);
         }
         if (++undrawn >= UNDRAWN_ATTEMPTS) {
           throw new AgentError('EXECUTION_ERROR', `${where} each press to the frame's <iframe> in the page around it, where it was stopped (${undrawn} tries): it does so until the frame has been drawn. Take a screenshot to see whether the frame shows, then try again.`);
