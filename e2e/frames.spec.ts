@@ -24,6 +24,24 @@ async function framedButton(agent: Agent, other: TestServer, name: string, aroun
   };
 }
 
+/**
+ * A payment frame of another site (`other` as localhost, not 127.0.0.1) below 3,000 px of terms, found and clicked at
+ * once; the page around it notes any press it hears. `before` runs before the agent opens the page. Returns the
+ * click's answer and both titles.
+ */
+async function clickPayFrame(agent: Agent, other: TestServer, name: string, before?: () => Promise<void>) {
+  const inner = other.page(`/${name}-inner`, html(`<button onclick="document.title = 'paid'">Pay now</button>`, 'inner')).replace('127.0.0.1', 'localhost');
+  const outer = agent.pages.page(`/${name}`, html(
+    `<div style="height: 3000px">Terms</div><iframe src="${inner}"></iframe>
+     <script>for (const type of ['pointerdown', 'click']) document.addEventListener(type, () => document.title = 'outer pressed');</script>`, 'outer'));
+  await before?.();
+  await agent.server.ok('browser_navigate', { url: outer });
+  const found = await agent.server.ok('browser_find', { role: 'button', name: 'Pay now' });
+  const click = await agent.server.call('browser_click', { ref: refOf(found.text, 'button "Pay now"') });
+  const page = await pageAt(agent.browser.context, outer);
+  return { click, frameTitle: await page.frames().find((f) => f.url() === inner)!.title(), pageTitle: await page.title() };
+}
+
 test.describe('input into frames', () => {
   let other: TestServer;
   test.beforeAll(async () => {
@@ -68,6 +86,30 @@ test.describe('input into frames', () => {
     expect(result.text).toContain('INVALID_TARGET');
     expect(result.text).toContain('rotates');
     expect(await frameTitle()).toBe('inner');
+  });
+
+  test('far down the page: scrolled into view, it is clicked once drawn, and the page around it never sees the press', async ({ agent }) => {
+    // Chromium routes a press into such a frame only once it has drawn it where it now is; before, the press
+    // goes to the <iframe> in the page around it. On code that pressed at once this failed every run.
+    const { click, frameTitle, pageTitle } = await clickPayFrame(agent, other, 'far-frame');
+    expect(click.text).toContain('Clicked <button>Pay now</button>');
+    expect([frameTitle, pageTitle]).toEqual(['paid', 'outer']);
+  });
+
+  test('in a tab behind the person\'s: the tab comes to the front for the click, and theirs goes back after', async ({ agent }) => {
+    // The browser draws no tab behind another, whatever its page is told: no press reaches such a frame scrolled into view there.
+    const worker = await agent.browser.serviceWorker();
+    let theirs: number | undefined;
+    try {
+      const { click, frameTitle, pageTitle } = await clickPayFrame(agent, other, 'behind-frame', async () => {
+        theirs = await worker.evaluate(async () => (await chrome.tabs.create({ url: 'about:blank', active: true })).id!);
+      });
+      expect(click.text).toContain('Clicked <button>Pay now</button>');
+      expect([frameTitle, pageTitle]).toEqual(['paid', 'outer']);
+      await expect.poll(() => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, theirs!)).toBe(true);
+    } finally {
+      if (theirs !== undefined) await worker.evaluate((id) => chrome.tabs.remove(id), theirs);
+    }
   });
 });
 
@@ -248,56 +290,4 @@ test('a click in a frame of another site just shown by its page reaches the fram
   } finally {
     await other.stop();
   }
-});
-
-test.describe('a frame of another site that has not been drawn', () => {
-  let other: TestServer;
-  test.beforeAll(async () => {
-    other = await new TestServer().start();
-  });
-  test.afterAll(async () => {
-    await other.stop();
-  });
-
-  /**
-   * A payment frame of another site (localhost, not 127.0.0.1) below 3,000 px of terms, found and clicked at
-   * once; the page around it notes any press it hears. `before` runs before the agent opens the page. Returns the
-   * click's answer and both titles.
-   */
-  async function clickPayFrame(agent: Agent, name: string, before?: () => Promise<void>) {
-    const inner = other.page(`/${name}-inner`, html(`<button onclick="document.title = 'paid'">Pay now</button>`, 'inner')).replace('127.0.0.1', 'localhost');
-    const outer = agent.pages.page(`/${name}`, html(
-      `<div style="height: 3000px">Terms</div><iframe src="${inner}"></iframe>
-       <script>for (const type of ['pointerdown', 'click']) document.addEventListener(type, () => document.title = 'outer pressed');</script>`, 'outer'));
-    await before?.();
-    await agent.server.ok('browser_navigate', { url: outer });
-    const found = await agent.server.ok('browser_find', { role: 'button', name: 'Pay now' });
-    const click = await agent.server.call('browser_click', { ref: refOf(found.text, 'button "Pay now"') });
-    const page = await pageAt(agent.browser.context, outer);
-    return { click, frameTitle: await page.frames().find((f) => f.url() === inner)!.title(), pageTitle: await page.title() };
-  }
-
-  test('far down the page: scrolled into view, it is clicked once drawn, and the page around it never sees the press', async ({ agent }) => {
-    // Chromium routes a press into such a frame only once it has drawn it where it now is; before, the press
-    // goes to the <iframe> in the page around it. On code that pressed at once this failed every run.
-    const { click, frameTitle, pageTitle } = await clickPayFrame(agent, 'far-frame');
-    expect(click.text).toContain('Clicked <button>Pay now</button>');
-    expect([frameTitle, pageTitle]).toEqual(['paid', 'outer']);
-  });
-
-  test('in a tab behind the person\'s: the tab comes to the front for the click, and theirs goes back after', async ({ agent }) => {
-    // The browser draws no tab behind another, whatever its page is told: no press reaches such a frame there.
-    const worker = await agent.browser.serviceWorker();
-    let theirs: number | undefined;
-    try {
-      const { click, frameTitle, pageTitle } = await clickPayFrame(agent, 'behind-frame', async () => {
-        theirs = await worker.evaluate(async () => (await chrome.tabs.create({ url: 'about:blank', active: true })).id!);
-      });
-      expect(click.text).toContain('Clicked <button>Pay now</button>');
-      expect([frameTitle, pageTitle]).toEqual(['paid', 'outer']);
-      await expect.poll(() => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, theirs!)).toBe(true);
-    } finally {
-      if (theirs !== undefined) await worker.evaluate((id) => chrome.tabs.remove(id), theirs);
-    }
-  });
 });
