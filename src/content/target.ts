@@ -116,7 +116,9 @@ function queryShadowRoots(root: Document | ShadowRoot, selector: string): Elemen
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const shadow = shadowRootOf(node as Element);
     if (!shadow) continue;
-    found.push(...Array.from(shadow.querySelectorAll(selector)), ...queryShadowRoots(shadow, selector));
+    // Pushed one by one: spread into push(), 100,000 matches would overflow the stack.
+    for (const el of shadow.querySelectorAll(selector)) found.push(el);
+    for (const el of queryShadowRoots(shadow, selector)) found.push(el);
   }
   return found;
 }

@@ -8,8 +8,9 @@ export class ToolResponse {
   private readonly lines: string[] = [];
   private readonly images: { data: string; mimeType: string }[] = [];
 
+  /** A few lines per call: a long list goes in joined, as spread into a call 100,000 overflowed the stack. */
   text(...lines: string[]): this {
-    this.lines.push(...lines);
+    for (const line of lines) this.lines.push(line);
     return this;
   }
 

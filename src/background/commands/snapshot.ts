@@ -84,12 +84,11 @@ async function frameSnapshot(
     // Inside the key, which is quoted when the frame's title needs it.
     if (childIds[i] === 'failed') out[slot.line] = out[slot.line].replace(/'?$/, (quote) => ` [load-failed]${quote}`);
   });
-  // Splice from the bottom so earlier line indexes stay valid.
-  for (const child of children.filter((c) => c !== null).sort((a, b) => b.slot.line - a.slot.line)) {
-    if (!child.text) continue;
+  // The frame's lines go under its line, as one entry: spread into splice(), a frame of 100,000 lines overflowed the stack.
+  for (const child of children) {
+    if (!child?.text) continue;
     const line = out[child.slot.line];
-    out[child.slot.line] = line.endsWith(':') ? line : `${line}:`;
-    out.splice(child.slot.line + 1, 0, ...child.text.split('\n').map((l) => child.slot.indent + l));
+    out[child.slot.line] = `${line.endsWith(':') ? line : `${line}:`}\n${child.text.split('\n').map((l) => child.slot.indent + l).join('\n')}`;
   }
   return out.join('\n');
 }

@@ -255,7 +255,9 @@ export function composedQuery(root: Node, match: string | ((el: Element) => bool
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (node.nodeType !== Node.ELEMENT_NODE) continue;
     if (test(node as Element)) found.push(node as Element);
-    stack.push(...composedChildren(node).reverse());
+    // Not spread into push(): a list of 100,000 options would overflow the stack (as a snapshot's lines did).
+    const kids = composedChildren(node);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   return found;
 }

@@ -71,7 +71,10 @@ export function accumulateContent(el: Element, ctx: NameContext, alt: TextAltern
 /** Descendants of `root` plus what it aria-owns, in order. */
 function ownedElements(root: Element): Element[] {
   const list = Array.from(root.querySelectorAll('*'));
-  for (const ref of getIdRefs(root, 'aria-owns')) list.push(ref, ...ref.querySelectorAll('*'));
+  for (const ref of getIdRefs(root, 'aria-owns')) {
+    list.push(ref);
+    for (const el of ref.querySelectorAll('*')) list.push(el);
+  }
   return list;
 }
 

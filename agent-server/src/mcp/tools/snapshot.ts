@@ -38,7 +38,8 @@ export const snapshot = defineTool({
       return;
     }
     const { text, rest } = page(lines, offset, maxChars);
-    response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', ...text, '```');
+    // The lines as one string: spread into the call, 100,000 of them overflowed the stack.
+    response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', text.join('\n'), '```');
     if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}${params.maxChars === undefined ? ` (cut at the default budget of ${DEFAULT_MAX_CHARS} characters; or raise maxChars, narrow with interactive/root/depth, or write it all to a file with filename)` : ''}`);
     if (result.pdf) response.text("The tab shows a PDF in Chromium's viewer, whose text is not part of the snapshot: browser_take_screenshot shows it.");
     else if (!result.text) response.text(emptyHint(result.url, request));
@@ -56,7 +57,7 @@ function emptyHint(url: string, request: { interactive?: boolean; root?: string;
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
   const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
   const { text, rest } = page(result.text.split('\n'), 0, DEFAULT_MAX_CHARS);
-  response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${text.length}` : ''}):`, '```yaml', ...text, '```');
+  response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${text.length}` : ''}):`, '```yaml', text.join('\n'), '```');
   if (rest) response.text(`… ${rest} more lines: browser_snapshot with offset=${text.length} shows them`);
 }
 

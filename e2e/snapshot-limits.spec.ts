@@ -1,0 +1,24 @@
+/**
+ * Pages at the edges of what a snapshot takes: as many lines as a long
+ * report. Each gives a snapshot, never an internal error.
+ */
+import { expect, test } from './fixtures.ts';
+import { html } from './helpers/server.ts';
+import { refOf } from './helpers/refs.ts';
+
+/** A script-built list of `count` items: the parser does not limit what script makes. */
+const longList = (count: number) => `<ul id="list"></ul><script>
+  const items = document.createDocumentFragment();
+  for (let i = 0; i < ${count}; i++) items.appendChild(document.createElement('li')).textContent = 'Item ' + i;
+  document.getElementById('list').appendChild(items);</script>`;
+
+test('a list of 100,000 items in a frame is snapshotted whole when asked', async ({ agent }) => {
+  // Its lines were spread into function calls (where the worker puts a frame's lines under its iframe, and
+  // in the server), which overflowed the stack: "Error INTERNAL: Maximum call stack size exceeded".
+  const list = agent.pages.page('/long-list', html(longList(100_000), 'Long list'));
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/long-list-framed', html(`<iframe src="${list}"></iframe>`, 'Framed')) });
+  const whole = await agent.server.ok('browser_snapshot', { maxChars: 10_000_000 });
+  expect(whole.text).toContain('    - listitem: Item 99999');
+  // The default budget cuts it, and says how to go on.
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('more lines, call again with offset=');
+});
