@@ -1,6 +1,7 @@
 /**
  * Pages at the edges of what a snapshot takes: as many lines as a long
- * report. Each gives a snapshot, never an internal error.
+ * report, and elements nested deeper than the walk follows. Each gives a
+ * snapshot, never an internal error.
  */
 import { expect, test } from './fixtures.ts';
 import { html } from './helpers/server.ts';
@@ -21,4 +22,22 @@ test('a list of 100,000 items in a frame is snapshotted whole when asked', async
   expect(whole.text).toContain('    - listitem: Item 99999');
   // The default budget cuts it, and says how to go on.
   expect((await agent.server.ok('browser_snapshot')).text).toContain('more lines, call again with offset=');
+});
+
+test('elements nested 2,000 deep: the snapshot leaves a marker whose root ref goes on, down to the button', async ({ agent }) => {
+  // Near 700 levels the walk ran out of stack and the whole snapshot failed.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/deep', html(`<h1>Top</h1><div id="root"></div><script>
+    let el = document.getElementById('root');
+    for (let i = 0; i < 2000; i++) el = el.appendChild(document.createElement('div'));
+    el.innerHTML = '<button onclick="document.title = \\'pressed\\'">Deep</button>';</script>`, 'Deep')) });
+  let text = (await agent.server.ok('browser_snapshot')).text;
+  expect(text).toContain('- heading "Top" [level=1]');
+  for (let hops = 0; !text.includes('button "Deep"'); hops++) {
+    expect(hops, text).toBeLessThan(10);
+    const root = /- … nested deeper than a snapshot goes: snapshot with root=(e\d+) to see it/.exec(text)?.[1];
+    expect(root, text).toBeDefined();
+    text = (await agent.server.ok('browser_snapshot', { root })).text;
+  }
+  await agent.server.ok('browser_click', { ref: refOf(text, 'button "Deep"') });
+  expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('pressed');
 });

@@ -4,7 +4,7 @@ import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement, type Issued } from './refs.ts';
 import { placeholderOf, RANGE_ROLES, stateSuffix, valueOf } from './states.ts';
-import { BREAK } from './tree.ts';
+import { BREAK, DEEPER } from './tree.ts';
 import { normalizeText } from './walk-rules.ts';
 import type { Kid, SNode } from './tree.ts';
 
@@ -86,6 +86,10 @@ class Printer {
 
   private node(node: SNode, depth: number, indent: string): void {
     const { el, role } = node;
+    if (role === DEEPER) {
+      this.lines.push(`${indent}- … nested deeper than a snapshot goes: snapshot with root=${refForElement(el, this.options.refPrefix)} to see it`);
+      return;
+    }
     if (role === 'iframe') {
       const ref = refForElement(el, this.options.refPrefix);
       this.frames.push({ element: el as HTMLIFrameElement, ref, line: this.lines.length, indent: `${indent}  ` });

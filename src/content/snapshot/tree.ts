@@ -28,6 +28,13 @@ export interface SNode {
   text?: string;
 }
 
+/**
+ * The role of a node that stands for an element whose children the walk did
+ * not enter, as it was nested too deep (walk.ts MAX_WALK_DEPTH); format.ts
+ * prints how to snapshot it.
+ */
+export const DEEPER = 'deeper';
+
 // How much text interactive mode keeps per node for names.
 const MAX_TEXT = 100;
 

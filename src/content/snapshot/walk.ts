@@ -13,7 +13,7 @@ import {
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
-import { BREAK, finish, push, type Kid, type SNode } from './tree.ts';
+import { BREAK, DEEPER, finish, push, type Kid, type SNode } from './tree.ts';
 
 /**
  * One pass over the composed tree (light DOM, open and closed shadow roots,
@@ -37,6 +37,13 @@ const SPECIAL_TAGS = new Set(['script', 'style', 'noscript', 'template', 'option
 const NO_RENDERED_CHILDREN = new Set(['textarea', 'progress', 'meter']);
 // display values that start a new line of text.
 const INLINE_DISPLAYS = new Set(['inline', 'contents', 'ruby', 'ruby-text']);
+/**
+ * How many elements deep the walk follows the page. It recurses a few calls
+ * per level, and near 700 levels of divs (which script can build; the parser
+ * stops at 512) the browser's stack ran out and the snapshot failed whole.
+ * Deeper content is left as a marker with a ref to snapshot it from.
+ */
+const MAX_WALK_DEPTH = 400;
 
 
 export function walk(root: Element, options: WalkOptions): SNode {
@@ -84,6 +91,8 @@ class Walker {
   private refs = 0;
   // The ref'd control whose content is its label (LEAF_CONTROL_ROLES) the walk is inside: a pointer cursor there is its.
   private leafControl: Element | null = null;
+  // Elements entered on the way down (MAX_WALK_DEPTH).
+  private depth = 0;
 
   // With a modal dialog open, only it and the elements holding it are walked (modal.ts).
   private readonly modal: Element | null;
@@ -105,13 +114,19 @@ class Walker {
    */
   children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = ACTION_CURSORS.has(getStyle(el).cursor), display?: string): void {
     if (!el.firstChild && el.localName !== 'slot' && !shadowRootOf(el)) return;
+    if (this.depth >= MAX_WALK_DEPTH) {
+      out.push(BREAK, { el, role: DEEPER, refable: false, cursor: false, ariaDisabled: false, kids: [] }, BREAK);
+      return;
+    }
     const savedHides = this.parentHidesContent;
     const savedPointer = this.parentPointer;
     this.parentHidesContent = hidesContent(el, display);
     this.parentPointer = pointer;
+    this.depth++;
     try {
       this.childNodes(el, out, inView, hiddenMode);
     } finally {
+      this.depth--;
       this.parentHidesContent = savedHides;
       this.parentPointer = savedPointer;
     }
