@@ -1,7 +1,7 @@
 /**
  * Pages at the edges of what a snapshot takes: as many lines as a long
- * report, and elements nested deeper than the walk follows. Each gives a
- * snapshot, never an internal error.
+ * report, one line as long as a book, and elements nested deeper than the
+ * walk follows. Each gives a snapshot within its budget, never an internal error.
  */
 import { expect, test } from './fixtures.ts';
 import { html } from './helpers/server.ts';
@@ -40,4 +40,16 @@ test('elements nested 2,000 deep: the snapshot leaves a marker whose root ref go
   }
   await agent.server.ok('browser_click', { ref: refOf(text, 'button "Deep"') });
   expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('pressed');
+});
+
+test('a paragraph of 500,000 characters is cut to the budget, and the next line is one offset on', async ({ agent }) => {
+  // Paging cuts between lines; this one line alone came back whole, past any budget (about 125k tokens).
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/long-line', html(`<p id="p"></p><button>After</button>
+    <script>document.getElementById('p').textContent = 'word '.repeat(100000);</script>`, 'Long line')) });
+  const cut = await agent.server.ok('browser_snapshot');
+  expect(cut.text.length).toBeLessThan(41_000);
+  expect(cut.text).toMatch(/\(line 1 alone is 5000\d\d characters: cut at 40000\. Raise maxChars to see it whole, or write the snapshot to a file with filename\.\)/);
+  expect(cut.text).toContain('call again with offset=1');
+  expect((await agent.server.ok('browser_snapshot', { offset: 1 })).text).toContain('- button "After" [ref=');
+  expect((await agent.server.ok('browser_snapshot', { maxChars: 600_000 })).text).not.toContain('alone is');
 });

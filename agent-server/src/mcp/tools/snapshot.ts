@@ -37,9 +37,10 @@ export const snapshot = defineTool({
       response.text(`Snapshot (${result.text.length} characters, ${lines.length} lines, ${refs} refs) written to ${file}`);
       return;
     }
-    const { text, rest } = page(lines, offset, maxChars);
+    const { text, rest, cut } = page(lines, offset, maxChars);
     // The lines as one string: spread into the call, 100,000 of them overflowed the stack.
     response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', text.join('\n'), '```');
+    if (cut) response.text(cutNote(offset, cut, maxChars));
     if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}${params.maxChars === undefined ? ` (cut at the default budget of ${DEFAULT_MAX_CHARS} characters; or raise maxChars, narrow with interactive/root/depth, or write it all to a file with filename)` : ''}`);
     if (result.pdf) response.text("The tab shows a PDF in Chromium's viewer, whose text is not part of the snapshot: browser_take_screenshot shows it.");
     else if (!result.text) response.text(emptyHint(result.url, request));
@@ -56,13 +57,18 @@ function emptyHint(url: string, request: { interactive?: boolean; root?: string;
 /** Appends a fresh snapshot of a tab after an action (`snapshot: true`). */
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
   const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
-  const { text, rest } = page(result.text.split('\n'), 0, DEFAULT_MAX_CHARS);
+  const { text, rest, cut } = page(result.text.split('\n'), 0, DEFAULT_MAX_CHARS);
   response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${text.length}` : ''}):`, '```yaml', text.join('\n'), '```');
+  if (cut) response.text(cutNote(0, cut, DEFAULT_MAX_CHARS));
   if (rest) response.text(`… ${rest} more lines: browser_snapshot with offset=${text.length} shows them`);
 }
 
-/** Cuts whole lines to fit the budget; always shows at least one line so paging advances. */
-function page(lines: string[], offset: number, maxChars: number): { text: string[]; rest: number } {
+/**
+ * Cuts whole lines to fit the budget; always shows at least one line so paging advances. A first line
+ * longer than the budget by itself (a page's text in one paragraph) is cut to it: whole, a 500,000-character
+ * line came back past any budget. cut: that line's length.
+ */
+function page(lines: string[], offset: number, maxChars: number): { text: string[]; rest: number; cut?: number } {
   const from = lines.slice(offset);
   const text: string[] = [];
   let used = 0;
@@ -71,5 +77,12 @@ function page(lines: string[], offset: number, maxChars: number): { text: string
     text.push(line);
     used += line.length + 1;
   }
-  return { text, rest: from.length - text.length };
+  const rest = from.length - text.length;
+  const first = text[0];
+  if (first === undefined || first.length <= maxChars) return { text, rest };
+  return { text: [`${first.slice(0, maxChars)} …`], rest, cut: first.length };
+}
+
+function cutNote(offset: number, length: number, maxChars: number): string {
+  return `(line ${offset + 1} alone is ${length} characters: cut at ${maxChars}. Raise maxChars to see it whole, or write the snapshot to a file with filename.)`;
 }
