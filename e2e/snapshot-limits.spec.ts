@@ -1,8 +1,10 @@
 /**
  * Pages at the edges of what a snapshot takes: as many lines as a long
  * report, one line as long as a book, and elements nested deeper than the
- * walk follows. Each gives a snapshot within its budget, never an internal error.
+ * walk follows. Each gives a snapshot (or a reading) within its budget, never
+ * an internal error.
  */
+import fs from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { html } from './helpers/server.ts';
 import { refOf } from './helpers/refs.ts';
@@ -52,4 +54,17 @@ test('a paragraph of 500,000 characters is cut to the budget, and the next line 
   expect(cut.text).toContain('call again with offset=1');
   expect((await agent.server.ok('browser_snapshot', { offset: 1 })).text).toContain('- button "After" [ref=');
   expect((await agent.server.ok('browser_snapshot', { maxChars: 600_000 })).text).not.toContain('alone is');
+});
+
+test('reading the text of a page as long as a book gives its head and the file that holds it all', async ({ agent }) => {
+  // It came back whole: half a megabyte into the model's context from one call.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/long-read', html(`<p id="p"></p>
+    <script>document.getElementById('p').textContent = 'word '.repeat(100000) + 'The end.';</script>`, 'Long read')) });
+  const read = await agent.server.ok('browser_get', { what: 'text', selector: '#p' });
+  expect(read.text.length).toBeLessThan(2000);
+  const file = /Output is 5000\d\d bytes, over 40000: written in full to (\S+)/.exec(read.text)?.[1];
+  expect(file, read.text).toBeDefined();
+  expect(fs.readFileSync(file!, 'utf8')).toContain('word word The end.');
+  // A short one is answered as before.
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('Long read');
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.ts';
+import { textOrFile } from '../devtools/output.ts';
+import { DEFAULT_MAX_CHARS } from '../snapshot.ts';
 import { TARGET } from './common.ts';
 
 export const get = defineTool({
@@ -15,7 +17,8 @@ export const get = defineTool({
   readOnly: true,
   async handle(params, response, ctx) {
     const { value } = await ctx.browser.call('get', params, ctx.timeoutMs);
-    response.text(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    // A page's text or HTML can be megabytes: past a snapshot's budget it goes to a file, as a cut snapshot says.
+    textOrFile(response, ctx.outputDir, `get-${params.what}`, typeof value === 'string' ? value : JSON.stringify(value, null, 2), undefined, DEFAULT_MAX_CHARS);
   },
 });
 

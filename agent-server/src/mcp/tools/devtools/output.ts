@@ -9,14 +9,18 @@ import type { ToolResponse } from '../../response.ts';
 export const INLINE_LIMIT = 4096;
 const HEAD_BYTES = 1024;
 
-/** Writes `full` inline if it fits, else to a file, answering with the path and `head` (or the start of `full`). */
-export function textOrFile(response: ToolResponse, outputDir: string, prefix: string, full: string, head?: string): void {
-  if (Buffer.byteLength(full) <= INLINE_LIMIT) {
+/**
+ * Writes `full` inline if it fits in `limit` bytes, else to a file, answering with the path and `head`
+ * (or the start of `full`).
+ */
+export function textOrFile(response: ToolResponse, outputDir: string, prefix: string, full: string, head?: string, limit = INLINE_LIMIT): void {
+  const bytes = Buffer.byteLength(full);
+  if (bytes <= limit) {
     response.text(full);
     return;
   }
   const file = writeOutput(outputDir, timestampedName(prefix, 'txt'), full.endsWith('\n') ? full : full + '\n');
-  response.text(`Output is ${Buffer.byteLength(full)} bytes, over ${INLINE_LIMIT}: written in full to ${file}`, 'Head:', head ?? clip(full, HEAD_BYTES));
+  response.text(`Output is ${bytes} bytes, over ${limit}: written in full to ${file}`, 'Head:', head ?? clip(full, HEAD_BYTES));
 }
 
 /** Cuts text to about `max` characters with an ellipsis. */
