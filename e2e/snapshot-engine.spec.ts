@@ -23,6 +23,8 @@ const cases: Case[] = [
     lines('- heading "Todos" [level=1]', '- heading "Sub" [level=3]', '- heading "Four" [level=4]', '- heading "Plain" [level=2]')],
   ['button', '<button>Save</button>', '- button "Save" [ref=e1]'],
   ['link with /url', '<a href="/items/1">Details</a>', lines('- link "Details" [ref=e1]:', '  - /url: /items/1')],
+  ['an SVG link by xlink:href is a link with its /url (a chart\'s, an icon set\'s)', '<svg width="200" height="30"><a xlink:href="/next"><text x="5" y="20">Next page</text></a></svg>',
+    lines('- img:', '  - link "Next page" [ref=e1]:', '    - /url: /next')],
   ['anchor without href is text', '<a>No href</a>', '- text: No href'],
   ['textbox value after colon', '<input type="text" aria-label="Name" value="John">', '- textbox "Name" [ref=e1]: John'],
   ['searchbox', '<input type="search" aria-label="Query">', '- searchbox "Query" [ref=e1]'],

@@ -13,6 +13,12 @@ type PseudoElement = '::before' | '::after';
 // another realm's HTMLElement.
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
 export const SVG_NS = 'http://www.w3.org/2000/svg';
+const XLINK_NS = 'http://www.w3.org/1999/xlink';
+
+/** Where a link goes: its href, or an SVG link's xlink:href (SVG 1.1, still common in icon sets and charts). */
+export function hrefOf(el: Element): string | null {
+  return el.getAttribute('href') ?? (el.namespaceURI === SVG_NS ? el.getAttributeNS(XLINK_NS, 'href') : null);
+}
 
 let passDepth = 0;
 

@@ -1,4 +1,4 @@
-import { shadowRootOf } from './dom.ts';
+import { hrefOf, shadowRootOf } from './dom.ts';
 import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
@@ -140,7 +140,7 @@ class Printer {
     const props: string[] = [];
     // Interactive mode leaves URLs out, except where a link has nothing else to be told by.
     if (role === 'link' && (!this.options.interactive || (!name && !hint))) {
-      const href = el.getAttribute('href');
+      const href = hrefOf(el);
       if (href !== null) props.push(`/url: ${yamlValue(href)}`);
     }
     const placeholder = placeholderOf(el, role, name);

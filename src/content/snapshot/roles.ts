@@ -3,7 +3,7 @@
  * (https://w3c.github.io/html-aam/#html-element-role-mappings).
  */
 import { ariaAttribute } from './internals.ts';
-import { composedParent, factsOf, getElementByIdInScope } from './dom.ts';
+import { composedParent, factsOf, getElementByIdInScope, hrefOf } from './dom.ts';
 
 // Concrete roles of WAI-ARIA 1.2 (abstract roles such as `widget` or
 // `landmark` must be ignored: https://w3c.github.io/aria/#abstract_roles).
@@ -161,7 +161,7 @@ function thRole(el: Element): string {
 function implicitRole(el: Element): string {
   const name = el.localName;
   switch (name) {
-    case 'a': case 'area': return el.hasAttribute('href') ? 'link' : (name === 'a' ? 'generic' : '');
+    case 'a': case 'area': return hrefOf(el) !== null ? 'link' : (name === 'a' ? 'generic' : '');
     case 'article': return 'article';
     case 'aside': return 'complementary';
     case 'blockquote': return 'blockquote';
