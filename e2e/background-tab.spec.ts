@@ -44,3 +44,36 @@ test('snapshot, type, select, click, hover, a frame of another site and a screen
     await other.stop();
   }
 });
+
+test('a hover and a drag inside a frame of another site work once the person has put their tab in front: the tab comes to the front for each', async ({ agent }) => {
+  // The browser sends a press in a frame of another site by where it last drew the frame. In a tab that went
+  // behind, and has loaded again since, that is stale: "Hovered" and "Dragged" came back with nothing hovered or moved.
+  const other = await new TestServer().start();
+  const worker = await agent.browser.serviceWorker();
+  let theirs: number | undefined;
+  try {
+    // Far down in the frame, itself far down the page: both scroll before the drag.
+    const board = other.page('/bg-board', html(`<div style="height: 1200px"></div>
+      <button onmouseenter="help.hidden = false">Help</button><p id="help" hidden><a href="#rules">Board rules</a></p>
+      <ul aria-label="Todo"><li draggable="true" id="task">Write tests</li></ul>
+      <ul id="done" aria-label="Done" style="min-height: 80px"><li>Ship</li></ul>
+      <script>
+        document.getElementById('task').addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', 'task'));
+        done.addEventListener('dragover', (e) => e.preventDefault());
+        done.addEventListener('drop', (e) => { e.preventDefault(); done.append(document.getElementById(e.dataTransfer.getData('text/plain'))); });
+      </script>`, 'board')).replace('127.0.0.1', 'localhost');
+    const url = agent.pages.page('/bg-boards', html(`<div style="height: 1500px"></div><iframe src="${board}" style="height: 400px"></iframe>`, 'Boards'));
+    await agent.server.ok('browser_navigate', { url });
+    theirs = await worker.evaluate(async () => (await chrome.tabs.create({ url: 'about:blank', active: true })).id!);
+    await agent.server.ok('browser_navigate', { url });
+    const snap = (await agent.server.ok('browser_snapshot')).text;
+    expect((await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Help"') })).text).toContain('link "Board rules"');
+    await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Write tests"'), to: refOf(snap, 'list "Done"') });
+    const frame = (await pageAt(agent.browser.context, url)).frames().find((f) => f.url() === board)!;
+    expect(await frame.locator('#done').textContent()).toContain('Write tests');
+    await expect.poll(() => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, theirs!)).toBe(true);
+  } finally {
+    if (theirs !== undefined) await worker.evaluate((id) => chrome.tabs.remove(id), theirs);
+    await other.stop();
+  }
+});

@@ -155,6 +155,8 @@ export type ContentRequest =
   | { type: 'customOptions'; target: TargetSpec; values: string[]; multiple?: true; refPrefix: string; refFloor: number; waitMs: number }
   /** Whether an option is aria-selected now (null: it is gone), after a click on one that was. */
   | { type: 'isSelected'; target: TargetSpec }
+  /** Whether the pointer is over the element now (:hover), after a hover the browser may have sent elsewhere. */
+  | { type: 'hovered'; target: TargetSpec }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }
@@ -282,6 +284,7 @@ export interface ContentResults {
    */
   customOptions: { refs: string[]; labels: string[]; selected: boolean[]; wasSelected: boolean[]; multiple?: true; maxRef: number };
   isSelected: { selected: boolean | null };
+  hovered: { hovered: boolean };
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };
   checkText: { seen: string | null };

@@ -4,7 +4,7 @@ import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp } from './input.ts';
 import { dragWithInterception } from './drag.ts';
-import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
+import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, type Point } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { issuingRefs, resolveTab } from '../tabs.ts';
@@ -13,6 +13,8 @@ import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
 import { afterInputTimers } from './input-timers.ts';
+import { bringToFront } from '../in-front.ts';
+import { framesDrawn } from '../frame-map.ts';
 
 export async function click(params: Params<'click'>, ctx: CommandContext): Promise<Result<'click'>> {
   const tabId = await resolveTab(params.tabId);
@@ -88,11 +90,16 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
-  // What shows after a delay (a tooltip's timer, the request it makes) is waited for in the action.
-  const { effects } = await withEffects(tabId, ctx.signal, async () => {
-    await mouseMove(tabId, point.x, point.y);
-    await afterInputTimers(tabId, frameOf(spec));
+  const frameId = frameOf(spec);
+  const { point, effects } = await inFrontForFrames(tabId, [frameId], async (brought) => {
+    const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
+    // What shows after a delay (a tooltip's timer, the request it makes) is waited for in the action.
+    const { effects } = await withEffects(tabId, ctx.signal, async () => {
+      await mouseMove(tabId, point.x, point.y);
+      if (brought) await reachedFrame(tabId, spec, point);
+      await afterInputTimers(tabId, frameId);
+    });
+    return { point, effects };
   });
   const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true });
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
@@ -102,15 +109,53 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const budget = ctx.actionWaitMs;
-  const from = await pointFor(tabId, targetFromString(params.from), { ...ACTIONABLE, enabled: false, timeoutMs: budget });
-  // The target may only become visible once the drag starts; don't demand a clean hit there.
-  const { value: to, effects } = await withEffects(tabId, ctx.signal, async () => {
-    await mouseMove(tabId, from.x, from.y);
-    await mouseDown(tabId, from.x, from.y);
-    const to = await pointFor(tabId, targetFromString(params.to), { visible: true, scroll: false, timeoutMs: budget });
-    await dragWithInterception(tabId, from, to);
-    await mouseUp(tabId, to.x, to.y);
-    return to;
+  return inFrontForFrames(tabId, [params.from, params.to].map((end) => frameOf(targetFromString(end))), async () => {
+    const from = await pointFor(tabId, targetFromString(params.from), { ...ACTIONABLE, enabled: false, timeoutMs: budget });
+    // The target may only become visible once the drag starts; don't demand a clean hit there.
+    const { value: to, effects } = await withEffects(tabId, ctx.signal, async () => {
+      await mouseMove(tabId, from.x, from.y);
+      await mouseDown(tabId, from.x, from.y);
+      const to = await pointFor(tabId, targetFromString(params.to), { visible: true, scroll: false, timeoutMs: budget });
+      await dragWithInterception(tabId, from, to);
+      await mouseUp(tabId, to.x, to.y);
+      return to;
+    });
+    return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };
   });
-  return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };
+}
+
+/**
+ * Behind another tab, the browser sends pointer input into a frame of another site by where it last drew
+ * the frame (in-front.ts), which is stale once the page has loaded or scrolled since: hover and drag, which
+ * have no guard to catch the miss, said they were done and nothing happened. Into a frame, they bring the
+ * tab to the front for the moment of the input.
+ */
+async function inFrontForFrames<T>(tabId: number, frames: number[], act: (brought: boolean) => Promise<T>): Promise<T> {
+  const framed = frames.find((id) => id !== 0);
+  const putBack = framed !== undefined ? await bringToFront(tabId) : null;
+  try {
+    if (putBack) await framesDrawn(tabId, framed!);
+    return await act(!!putBack);
+  } finally {
+    putBack?.();
+  }
+}
+
+/** Tries of a hover into a frame of a tab just brought to the front, each after its frames have drawn again. */
+const HOVER_ATTEMPTS = 4;
+
+/**
+ * After a hover into a frame of a tab just brought to the front: the browser may still route by the old
+ * picture for a frame or two (seen: 2 hovers in 3 missed). The element says whether the pointer is over it.
+ */
+async function reachedFrame(tabId: number, spec: TargetSpec, point: Point): Promise<void> {
+  const frameId = frameOf(spec);
+  for (let attempt = 1; ; attempt++) {
+    if ((await tryFrame(tabId, frameId, { type: 'hovered', target: spec }).catch(() => undefined))?.hovered !== false) return;
+    if (attempt >= HOVER_ATTEMPTS) {
+      throw new AgentError('EXECUTION_ERROR', `The pointer did not reach ${point.description} in its frame (${attempt} tries): the browser sent it to the page around the frame, as it does for a frame it has not drawn where it is now. Take a screenshot to see whether the frame shows, then try again.`);
+    }
+    await framesDrawn(tabId, frameId);
+    await mouseMove(tabId, point.x, point.y);
+  }
 }

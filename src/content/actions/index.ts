@@ -120,6 +120,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => selectOption(request);
     case 'isSelected':
       return () => isSelected(request.target);
+    case 'hovered':
+      return () => ({ hovered: resolveSpec(request.target).element.matches(':hover') });
     case 'customOptions':
       return () => customOptions(request);
     case 'scroll':
