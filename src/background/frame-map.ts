@@ -116,7 +116,8 @@ export async function framePressCaught(tabId: number, frameId: number): Promise<
 /**
  * Resolves once the frame and the frames holding it have drawn (content/actions/frame-press.ts):
  * a page that just scrolled the frame into view draws it there, then the frame draws itself.
- * hidden: the frame's tab is in the background, where it is not drawn at all.
+ * hidden: the frame's page is told it is hidden (not so behind another tab while the debugger emulates focus:
+ * in-front.ts asks the tab itself).
  */
 export async function framesDrawn(tabId: number, frameId: number): Promise<{ hidden: boolean }> {
   const around = (await framesAround(tabId, frameId).catch(() => [])).map(([, link]) => tryFrame(tabId, link.parent, { type: 'drawn' }).catch(() => undefined));

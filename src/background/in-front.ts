@@ -21,6 +21,23 @@ export async function bringToFront(tabId: number): Promise<(() => void) | null> 
   };
 }
 
+/**
+ * Runs `act` with a way to bring the tab to the front when it finds it needs to (once; true when it
+ * did); the tab that was in front goes back when `act` ends, however it ends.
+ */
+export async function withFrontOnDemand<T>(tabId: number, act: (toFront: () => Promise<boolean>) => Promise<T>): Promise<T> {
+  const held: { putBack: (() => void) | null } = { putBack: null };
+  try {
+    return await act(async () => {
+      if (held.putBack) return false;
+      held.putBack = await bringToFront(tabId).catch(() => null);
+      return held.putBack !== null;
+    });
+  } finally {
+    held.putBack?.();
+  }
+}
+
 /** Whether the tab's window is minimized: the tab in front there is not drawn either. */
 export async function inMinimizedWindow(tabId: number): Promise<boolean> {
   const tab = await browser.tabs.get(tabId).catch(() => null);

@@ -16,7 +16,7 @@ import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
 import { frameOf, pointFor, type Point } from './target.ts';
 import { refusedFields } from './validation.ts';
 import { afterClickTimers } from './input-timers.ts';
-import { bringToFront, inMinimizedWindow } from '../in-front.ts';
+import { inMinimizedWindow, withFrontOnDemand } from '../in-front.ts';
 
 const ATTEMPTS = 3;
 /** Tries while the press goes to the <iframe> of a frame not drawn yet, each after its frames have drawn. */
@@ -38,17 +38,7 @@ export async function guardedClick(
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
 ): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
-  const front: InFront = { putBack: null };
-  try {
-    return await clickUntilLanded(tabId, spec, options, ctx, click, front);
-  } finally {
-    front.putBack?.();
-  }
-}
-
-/** The tab that was in front, when the clicked one had to come to the front (in-front.ts). */
-interface InFront {
-  putBack: (() => void) | null;
+  return withFrontOnDemand(tabId, (toFront) => clickUntilLanded(tabId, spec, options, ctx, click, toFront));
 }
 
 async function clickUntilLanded(
@@ -57,7 +47,7 @@ async function clickUntilLanded(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
-  front: InFront,
+  toFront: () => Promise<boolean>,
 ): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
   const frameId = frameOf(spec);
   let undrawn = 0;
@@ -137,8 +127,7 @@ async function clickUntilLanded(
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;
         // Behind another tab the frame is not drawn where it is now, however long the click waits: to the front, not counted as a try.
-        const brought = front.putBack ? null : await bringToFront(tabId).catch(() => null);
-        if (brought) front.putBack = brought;
+        const brought = await toFront();
         const { hidden } = await framesDrawn(tabId, frameId);
         if (brought) {
           attempt--;

@@ -13,7 +13,7 @@ import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
 import { afterInputTimers } from './input-timers.ts';
-import { bringToFront } from '../in-front.ts';
+import { withFrontOnDemand } from '../in-front.ts';
 import { framesDrawn } from '../frame-map.ts';
 
 export async function click(params: Params<'click'>, ctx: CommandContext): Promise<Result<'click'>> {
@@ -132,13 +132,11 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
  */
 async function inFrontForFrames<T>(tabId: number, frames: number[], act: (brought: boolean) => Promise<T>): Promise<T> {
   const framed = frames.find((id) => id !== 0);
-  const putBack = framed !== undefined ? await bringToFront(tabId) : null;
-  try {
-    if (putBack) await framesDrawn(tabId, framed!);
-    return await act(!!putBack);
-  } finally {
-    putBack?.();
-  }
+  return withFrontOnDemand(tabId, async (toFront) => {
+    const brought = framed !== undefined && (await toFront());
+    if (brought) await framesDrawn(tabId, framed);
+    return act(brought);
+  });
 }
 
 /** Tries of a hover into a frame of a tab just brought to the front, each after its frames have drawn again. */
