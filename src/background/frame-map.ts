@@ -75,8 +75,17 @@ export async function hasChildFrames(tabId: number, frameId: number): Promise<bo
   return frames?.some((frame) => frame.parentFrameId === frameId) ?? false;
 }
 
-export async function forgetFrames(tabId: number): Promise<void> {
-  await browser.storage.session.remove(key(tabId));
+/**
+ * Drops a tab's links with the documents they were learnt in: when the tab
+ * closes, or its top frame commits a new document (whose frames are all new).
+ * The frames webNavigation does not list are known from these links alone.
+ */
+export function watchFrameLinks(): void {
+  const forget = (tabId: number) => void inTurn(key(tabId), () => browser.storage.session.remove(key(tabId)));
+  chrome.tabs.onRemoved.addListener(forget);
+  chrome.webNavigation.onCommitted.addListener(({ tabId, frameId, documentLifecycle }) => {
+    if (frameId === 0 && documentLifecycle !== 'prerender') forget(tabId);
+  });
 }
 
 type Point = { x: number; y: number };

@@ -14,6 +14,7 @@ import { handleUiRequest, isOwnPage } from './ui.ts';
 import type { UiRequest } from '../shared/ui-messages.ts';
 import { onFrameNonce } from './frames.ts';
 import { watchChannels } from './channel.ts';
+import { watchFrameLinks } from './frame-map.ts';
 import { installPageScripts } from './page-scripts/install.ts';
 import { watchNetworkForNavigation } from './navigation.ts';
 import { createRouter } from './router.ts';
@@ -27,6 +28,7 @@ watchTabs((tabId, url, openerTabId, sessionId) => sendEvent('tabOpened', { tabId
 watchDebugger();
 watchResponsiveness();
 watchChannels();
+watchFrameLinks();
 watchPendingNavigations();
 watchDialogs();
 watchFileChoosers();

@@ -353,7 +353,6 @@ export function watchTabs(onOpenedByAgentPage: (tabId: number, url: string, open
   browser.tabs.onRemoved.addListener((tabId) => {
     noteClosed(tabId);
     void forgetTab(tabId, true);
-    void browser.storage.session.remove(`frames:${tabId}`);
   });
   // Only tabs a page opened (window.open, target=_blank) follow their opener
   // into its session; a tab the user opens next to an agent tab also gets an
