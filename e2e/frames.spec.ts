@@ -261,6 +261,31 @@ test('find and wait_for look into frames, and a ref found there is clicked witho
   }
 });
 
+test('frames webNavigation does not list (blob: and javascript: URLs): wait_for, the snapshot, find and clicks reach inside', async ({ agent }) => {
+  // An HTML preview or a sandboxed widget is often a blob: URL; the worker cannot look these frames up, so only their parent can name them.
+  const preview = html(`<p id="status">Rendering…</p><button onclick="document.getElementById('status').textContent = 'Preview sent'">Send preview</button>
+    <script>setTimeout(() => document.getElementById('status').textContent = 'Preview ready', 300)</script>`);
+  const vote = `javascript:${JSON.stringify(`<button onclick="parent.document.title = 'voted'">Vote</button>`)}`;
+  // As script literals: "</script>" inside one would end the page's script.
+  const literal = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/unlisted', html(`<iframe id="preview"></iframe><iframe id="vote"></iframe>
+    <script>
+      document.getElementById('preview').src = URL.createObjectURL(new Blob([${literal(preview)}], { type: 'text/html' }));
+      document.getElementById('vote').src = ${literal(vote)};
+    </script>`, 'Unlisted')) });
+
+  // Before any snapshot: the wait finds these frames itself.
+  expect((await agent.server.ok('browser_wait_for', { text: 'Preview ready', timeout: 5000 })).text).toContain('text "Preview ready" to appear');
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/- iframe \[ref=e\d+\]:\n\s+- paragraph: Preview ready\n\s+- button "Send preview" \[ref=f\d+e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(text, 'button "Send preview"') });
+  expect((await agent.server.ok('browser_find', { text: 'Preview sent' })).text).toMatch(/paragraph \[ref=f\d+e\d+\]: Preview sent/);
+
+  const found = await agent.server.ok('browser_find', { role: 'button', name: 'Vote' });
+  expect((await agent.server.ok('browser_click', { ref: refOf(found.text, 'button "Vote"') })).text).toContain('Clicked <button>Vote</button>');
+  await expect(await pageAt(agent.browser.context, '/unlisted')).toHaveTitle('voted');
+});
+
 test('a click in a frame of another site just shown by its page reaches the frame; the page around it never sees the press', async ({ agent }) => {
   // Chromium routes input to such a frame only once it has drawn; until then the press goes to its <iframe>
   // in the page around it. Hidden, the frame was not drawn. The click waits for the page to show it, and can come

@@ -4,7 +4,7 @@
  * which frame id sits behind which <iframe> element.
  */
 import browser from 'webextension-polyfill';
-import type { ContentReply, ContentRequest, ContentResults } from '../shared/content-messages.ts';
+import { isDirectNonce, type ContentReply, type ContentRequest, type ContentResults } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { unlessDialog } from './actions/dialogs.ts';
 import { requestFrame } from './channel.ts';
@@ -185,6 +185,10 @@ const NUDGE_AFTER_MS = 100;
  * (a blocked embed, a dead host) runs no content script, and a frame still
  * waiting for its first response is not listed yet and missed the nonce
  * anyway. Each such frame used to cost every snapshot the whole wait (1 s).
+ * A nonce handed over directly (isDirectNonce) reached a running content
+ * script, which reports it at once: it is waited for even when webNavigation
+ * does not list its frame (blob: and javascript: URLs), and such a frame is
+ * taken as the child, as only the child could have had that nonce.
  */
 export async function frameIdsForNonces(tabId: number, parentFrameId: number, nonces: string[], srcs?: string[], waitMs = 1000): Promise<ChildFrameId[]> {
   const reported = nonces.map((nonce) => nonceReported(tabId, nonce, waitMs));
@@ -201,7 +205,7 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
       stopWaiting(nonces[i]);
     });
     const unanswered = new Set(children.filter((f) => !f.errorOccurred).map((f) => f.frameId));
-    const giveUp = () => nonces.forEach(stopWaiting);
+    const giveUp = () => nonces.forEach((nonce) => isDirectNonce(nonce) || stopWaiting(nonce));
     if (!unanswered.size) giveUp();
     for (const frameId of reported) {
       void frameId.then((id) => {
@@ -230,6 +234,6 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
     if (id === null) return failedSlots.has(i) ? 'failed' : null;
     // A frame that appeared after the listing above is looked up on its own.
     const parent = parents.get(id) ?? (await chrome.webNavigation.getFrame({ tabId, frameId: id }).catch(() => null))?.parentFrameId;
-    return parent === parentFrameId ? id : null;
+    return parent === parentFrameId || (parent === undefined && isDirectNonce(nonces[i])) ? id : null;
   }));
 }

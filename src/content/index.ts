@@ -43,13 +43,16 @@ if (!window.__llmBrowserAgentLoaded) {
     });
   });
 
-  // A parent frame asks "which frame are you?" by posting a nonce; we hand it
-  // to the service worker, which learns our frame id from the sender.
+  // A parent frame asks "which frame are you?" with a nonce; we hand it to the service
+  // worker, which learns our frame id from the sender. A same-origin parent's content
+  // script calls us directly, through the isolated world we share; any other posts it.
+  const report = (nonce: string) => void browser.runtime.sendMessage({ type: 'frameNonce', nonce }).catch(() => undefined);
+  window.__llmBrowserAgentTakeNonce = report;
   onWindow('message', (event) => {
     const data = event.data as Record<string, unknown> | null;
     if (event.source !== window.parent || window.parent === window) return;
     if (!data || typeof data !== 'object' || typeof data[FRAME_NONCE_KEY] !== 'string') return;
-    void browser.runtime.sendMessage({ type: 'frameNonce', nonce: data[FRAME_NONCE_KEY] }).catch(() => undefined);
+    report(data[FRAME_NONCE_KEY]);
   });
   answerFrameHellos();
 }

@@ -1,11 +1,18 @@
 import type { ContentRequest, ContentSnapshot, FrameAim } from '../shared/content-messages.ts';
-import { FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts';
+import { DIRECT_NONCE_PREFIX, FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts';
 import { takeSnapshot } from './snapshot/index.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
 import { catchPressOn } from './actions/frame-press.ts';
 import { afterDomChange } from './dom-change.ts';
 import { onWindow } from './window-listeners.ts';
+
+declare global {
+  interface Window {
+    /** Where a same-origin parent's content script hands this frame's content script its nonce (index.ts). Only in our isolated world. */
+    __llmBrowserAgentTakeNonce?: (nonce: string) => void;
+  }
+}
 
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
 type FrameElement = HTMLIFrameElement | HTMLFrameElement;
@@ -14,11 +21,38 @@ const latestNonce = new WeakMap<FrameElement, string>();
 
 /** Tells the child frame behind `element` a fresh nonce, which its content script reports with its frame id. */
 export function nonceFor(element: FrameElement): string {
-  const nonce = crypto.randomUUID();
+  const take = directTaker(element);
+  const nonce = (take ? DIRECT_NONCE_PREFIX : '') + crypto.randomUUID();
   frameElements.set(nonce, new WeakRef(element));
   latestNonce.set(element, nonce);
-  element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
+  deliver(element, nonce, take);
   return nonce;
+}
+
+/**
+ * The content script of a same-origin child, reached through the isolated
+ * world we share: null when the child is of another origin (reading its
+ * window throws) or its content script has not started yet.
+ */
+function directTaker(element: FrameElement): ((nonce: string) => void) | null {
+  try {
+    const take = element.contentWindow?.__llmBrowserAgentTakeNonce;
+    return typeof take === 'function' ? take : null;
+  } catch {
+    return null;
+  }
+}
+
+function deliver(element: FrameElement, nonce: string, take = directTaker(element)): void {
+  if (!take) {
+    element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
+    return;
+  }
+  try {
+    take(nonce);
+  } catch {
+    // The child's document is going away: it will not answer, whichever way it is told.
+  }
 }
 
 /**
@@ -33,7 +67,7 @@ export function answerFrameHellos(): void {
     if (!data || typeof data !== 'object' || data[FRAME_HELLO_KEY] !== true || !event.source) return;
     const element = queryDeep<FrameElement>('iframe, frame').find((frame) => frame.contentWindow === event.source);
     const nonce = element && latestNonce.get(element);
-    if (nonce) element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
+    if (nonce) deliver(element, nonce);
   });
 }
 

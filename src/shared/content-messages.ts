@@ -293,7 +293,8 @@ export interface ContentResults {
   get: { value: unknown };
   is: { value: boolean };
   /** partial: with no match, the grids that draw only some of their rows (a line each). */
-  find: { matches: FoundElement[]; total: number; partial?: string[]; maxRef: number };
+  /** frames: nonces of the frame's displayed child frames, for the search to go on in. */
+  find: { matches: FoundElement[]; total: number; partial?: string[]; frames: string[]; maxRef: number };
   mark: { description: string };
   domClick: { description: string };
   feedback: { ok: true };
@@ -324,6 +325,16 @@ export type ContentEvent = { type: 'frameNonce'; nonce: string };
 export const FRAME_NONCE_KEY = '__llmBrowserAgentFrameNonce';
 /** Posted by a child frame's content script (asked by `helloParent`) to get again the nonce its parent posted before. */
 export const FRAME_HELLO_KEY = '__llmBrowserAgentFrameHello';
+/**
+ * Starts a nonce a parent's content script handed straight to its child's, not
+ * posted: a same-origin child's content script runs in the same isolated world
+ * as its parent's, which calls it through the child's window. No page sees such
+ * a nonce, so only the frame really behind the <iframe> can report it. That is
+ * how frames Chromium's webNavigation does not list (blob: and javascript: URLs)
+ * are linked, as the worker cannot look up their parent.
+ */
+export const DIRECT_NONCE_PREFIX = 'direct:';
+export const isDirectNonce = (nonce: string): boolean => nonce.startsWith(DIRECT_NONCE_PREFIX);
 
 /**
  * DOM event names between the page-world click-handler tracker (installed by

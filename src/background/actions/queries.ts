@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { sendToFrame } from '../frames.ts';
-import { hasChildFrames, linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import type { FoundElement } from '../../shared/content-messages.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
@@ -122,9 +122,8 @@ async function findInFrame(tabId: number, frameId: number, search: Search, depth
   search.floor = Math.max(search.floor, result.maxRef);
   search.left -= result.matches.length;
   const found = { matches: [...result.matches], total: result.total, partial: [...(result.partial ?? [])] };
-  if (depth >= MAX_FRAME_DEPTH || !(await hasChildFrames(tabId, frameId))) return found;
-  const { nonces } = await sendToFrame(tabId, frameId, { type: 'childFrames' });
-  const children = await linkChildFrames(tabId, frameId, nonces);
+  if (depth >= MAX_FRAME_DEPTH || !result.frames.length) return found;
+  const children = await linkChildFrames(tabId, frameId, result.frames);
   for (const childId of children) {
     if (typeof childId !== 'number') continue;
     // A frame that navigates or goes away meanwhile has nothing to add.

@@ -7,6 +7,7 @@
  * the wait are looked into too.
  */
 import { AgentError } from '../../shared/errors.ts';
+import { allFrames } from '../frame-map.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
 import { throughNavigations } from './through-navigations.ts';
@@ -27,7 +28,7 @@ export async function waitForText(tabId: number, text: string | undefined, textG
   const what = conditions.map((c) => `text "${c.text}" to ${c.appear ? 'appear' : 'disappear'}`).join(' and ');
   const started = Date.now();
   for (let slice = 0; ; slice++) {
-    const frames = await frameIds(tabId);
+    const frames = await allFrames(tabId);
     if (frames.length === 1) {
       try {
         // The text may come on the next page (a sign-in's redirect): the wait goes on there.
@@ -42,7 +43,7 @@ export async function waitForText(tabId: number, text: string | undefined, textG
       if (seen === null) return slice === 0 ? `${what} (it already had)` : what;
     }
     if (Date.now() >= deadline || signal.aborted) {
-      const all = await frameIds(tabId);
+      const all = await allFrames(tabId);
       const seen = await look(tabId, all, conditions);
       if (seen === null) return what;
       const where = all.length > 1 ? ` (looked in all ${all.length} frames)` : '';
@@ -52,10 +53,6 @@ export async function waitForText(tabId: number, text: string | undefined, textG
   }
 }
 
-async function frameIds(tabId: number): Promise<number[]> {
-  const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
-  return frames?.length ? frames.map((f) => f.frameId).sort((a, b) => a - b) : [0];
-}
 
 /**
  * null when every condition holds — text shown in some frame, gone text in

@@ -10,7 +10,7 @@ import { composedChildren, composedParent, deepElementFromPoint, withStyleCache 
 import { offsetOf } from '../frame-aim.ts';
 import { currentMaxRef, refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
-import { nonceFor } from '../snapshot-frame.ts';
+import { childFrames, nonceFor } from '../snapshot-frame.ts';
 import { getName } from '../snapshot/names.ts';
 // raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
 // outside takeSnapshot, so it must raise the floor the same way.
@@ -44,14 +44,15 @@ export function find(request: FindRequest): ContentResults['find'] {
   if (!role && !name && !text) throw new AgentError('INVALID_PARAMS', 'Give at least one of role, name or text to find elements by.');
   raiseRefFloor(request.refFloor);
   const root = document.body ?? document.documentElement;
-  if (!root) return { matches: [], total: 0, maxRef: currentMaxRef() };
+  if (!root) return { matches: [], total: 0, frames: [], maxRef: currentMaxRef() };
   return withStyleCache(() => {
     const found = role || !text ? byRole(root, role, name, text) : byText(root, text, name);
     const active = focusedElement(document);
     const limit = Math.max(0, Math.floor(request.limit));
     const matches = found.slice(0, limit).map((el) => toFound(el, request.refPrefix, active));
     const partial = found.length ? [] : partlyDrawn(request.refPrefix);
-    return { matches, total: found.length, ...(partial.length ? { partial } : {}), maxRef: currentMaxRef() };
+    // The child frames to search next, named here: the worker cannot list frames with blob: or javascript: URLs itself.
+    return { matches, total: found.length, ...(partial.length ? { partial } : {}), frames: childFrames(), maxRef: currentMaxRef() };
   });
 }
 
