@@ -286,6 +286,27 @@ test('frames webNavigation does not list (blob: and javascript: URLs): wait_for,
   await expect(await pageAt(agent.browser.context, '/unlisted')).toHaveTitle('voted');
 });
 
+test('a page or an SVG drawing shown by <object> or <embed> is a frame: in the snapshot, clicked by ref; an <object> showing its fallback lists that', async ({ agent }) => {
+  const page = agent.pages.page('/embedded', html(`<button onclick="parent.document.title = 'from the page'">Accept</button>`));
+  const chart = agent.pages.page('/chart.svg', `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
+    <rect width="60" height="60" style="cursor: pointer" onclick="parent.document.title = 'from the chart'"><title>March sales</title></rect></svg>`, { contentType: 'image/svg+xml' });
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/objects', html(`<object data="${page}" type="text/html">Your browser cannot show this</object>
+    <embed src="${page}" type="text/html" width="300" height="60"><object data="${chart}" type="image/svg+xml"></object>
+    <object data="/missing.png" type="image/png"><p>Chart unavailable</p></object>`, 'Objects')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/- iframe \[ref=e\d+\]:\n\s+- button "Accept" \[ref=f\d+e\d+\]\n- iframe \[ref=e\d+\]:\n\s+- button "Accept" \[ref=f\d+e\d+\]/);
+  expect(text).toContain('- paragraph: Chart unavailable');
+  expect(text).not.toContain('cannot show');
+  const tab = await pageAt(agent.browser.context, '/objects');
+  for (const line of text.split('\n').filter((l) => l.includes('button "Accept"'))) {
+    await tab.evaluate(() => (document.title = 'Objects'));
+    await agent.server.ok('browser_click', { ref: /ref=(f\d+e\d+)/.exec(line)![1] });
+    await expect(tab).toHaveTitle('from the page');
+  }
+  await agent.server.ok('browser_click', { ref: refOf(text, 'generic "March sales"') });
+  await expect(tab).toHaveTitle('from the chart');
+});
+
 test('a click in a frame of another site just shown by its page reaches the frame; the page around it never sees the press', async ({ agent }) => {
   // Chromium routes input to such a frame only once it has drawn; until then the press goes to its <iframe>
   // in the page around it. Hidden, the frame was not drawn. The click waits for the page to show it, and can come

@@ -10,8 +10,8 @@ import { AgentError } from '../shared/errors.ts';
 import { assertHit, intersectsViewport, viewport } from './actions/hit.ts';
 import { describe } from './actions/describe.ts';
 import { composedParent } from './snapshot/dom.ts';
+import type { FrameElement } from './frame-elements.ts';
 
-type FrameElement = HTMLIFrameElement | HTMLFrameElement;
 type Point = { x: number; y: number };
 
 export function offsetOf(frame: FrameElement, aim: Point | undefined, hitTest: boolean): FrameAim {

@@ -6,6 +6,7 @@ import { offsetOf } from './frame-aim.ts';
 import { catchPressOn } from './actions/frame-press.ts';
 import { afterDomChange } from './dom-change.ts';
 import { onWindow } from './window-listeners.ts';
+import { FRAME_SELECTOR, frameSource, frameWindow, isFrameElement, type FrameElement } from './frame-elements.ts';
 
 declare global {
   interface Window {
@@ -15,7 +16,6 @@ declare global {
 }
 
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
-type FrameElement = HTMLIFrameElement | HTMLFrameElement;
 const frameElements = new Map<string, WeakRef<FrameElement>>();
 const latestNonce = new WeakMap<FrameElement, string>();
 
@@ -36,7 +36,7 @@ export function nonceFor(element: FrameElement): string {
  */
 function directTaker(element: FrameElement): ((nonce: string) => void) | null {
   try {
-    const take = element.contentWindow?.__llmBrowserAgentTakeNonce;
+    const take = frameWindow(element)?.__llmBrowserAgentTakeNonce;
     return typeof take === 'function' ? take : null;
   } catch {
     return null;
@@ -45,7 +45,7 @@ function directTaker(element: FrameElement): ((nonce: string) => void) | null {
 
 function deliver(element: FrameElement, nonce: string, take = directTaker(element)): void {
   if (!take) {
-    element.contentWindow?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
+    frameWindow(element)?.postMessage({ [FRAME_NONCE_KEY]: nonce }, '*');
     return;
   }
   try {
@@ -65,7 +65,7 @@ export function answerFrameHellos(): void {
   onWindow('message', (event) => {
     const data = event.data as Record<string, unknown> | null;
     if (!data || typeof data !== 'object' || data[FRAME_HELLO_KEY] !== true || !event.source) return;
-    const element = queryDeep<FrameElement>('iframe, frame').find((frame) => frame.contentWindow === event.source);
+    const element = frameElementsHere().find((frame) => frameWindow(frame) === event.source);
     const nonce = element && latestNonce.get(element);
     if (nonce) deliver(element, nonce);
   });
@@ -73,7 +73,7 @@ export function answerFrameHellos(): void {
 
 /** Nonces for this frame's displayed child frames (or its hidden ones), in document order, shadow roots included (for searches across frames). */
 export function childFrames(hidden = false): string[] {
-  return queryDeep<FrameElement>('iframe, frame').filter((frame) => isVisible(frame) !== hidden).map(nonceFor);
+  return frameElementsHere().filter((frame) => isVisible(frame) !== hidden).map(nonceFor);
 }
 
 /** Where the child frame that got `nonce` sits in this frame's viewport (frame-aim.ts); null once its iframe is gone. */
@@ -124,6 +124,11 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     await firstRender(FIRST_RENDER_MS);
     result = take();
   }
-  const frames = result.frames.map((slot) => ({ ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: slot.element.src }));
+  const frames = result.frames.map((slot) => ({ ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: frameSource(slot.element) }));
   return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title, contentType: document.contentType };
+}
+
+/** This document's frame elements, shadow roots included, in document order. */
+function frameElementsHere(): FrameElement[] {
+  return queryDeep<Element>(FRAME_SELECTOR).filter(isFrameElement);
 }

@@ -3,6 +3,7 @@
  * <label> stands for.
  */
 import { AgentError } from '../../shared/errors.ts';
+import { isFrameElement } from '../frame-elements.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { describe } from './describe.ts';
 
@@ -51,7 +52,7 @@ export function notEditableKind(el: Element): AgentError | null {
     if (NOT_TEXT_TYPES.has(el.type)) return new AgentError('NOT_EDITABLE', `${describe(el)} is a ${el.type} input and takes no text; use browser_click.`);
     return null;
   }
-  if (el instanceof HTMLIFrameElement || el instanceof HTMLFrameElement) {
+  if (isFrameElement(el)) {
     return new AgentError('NOT_EDITABLE', `${describe(el)} is a frame: its document takes the text. Use the ref of the field inside it, listed under the iframe's line in the snapshot (an editor's body shows as "generic [editable]").`);
   }
   const role = getRole(el) ?? 'none';

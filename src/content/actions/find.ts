@@ -8,6 +8,7 @@ import type { ContentRequest, ContentResults, FoundElement } from '../../shared/
 import { AgentError } from '../../shared/errors.ts';
 import { composedChildren, composedParent, deepElementFromPoint, withStyleCache } from '../snapshot/dom.ts';
 import { offsetOf } from '../frame-aim.ts';
+import { isFrameElement, type FrameElement } from '../frame-elements.ts';
 import { currentMaxRef, refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
 import { childFrames, nonceFor } from '../snapshot-frame.ts';
@@ -90,7 +91,7 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   const descendant = id ? root.getElementById(id) : null;
   if (descendant) line += `, on ${toFound(descendant, request.refPrefix, null).line}`;
   // Focus is inside a child frame: its nonce lets the service worker ask that frame next.
-  const frameNonce = active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement ? nonceFor(active) : undefined;
+  const frameNonce = isFrameElement(active) ? nonceFor(active) : undefined;
   return { line, maxRef: currentMaxRef(), ...(frameNonce ? { frameNonce } : {}) };
 }
 
@@ -104,7 +105,7 @@ export function elementAt(request: Extract<ContentRequest, { type: 'elementAt' }
   raiseRefFloor(request.refFloor);
   const hit = deepElementFromPoint(request.x, request.y);
   if (!hit) return { line: null, maxRef: currentMaxRef() };
-  if (hit instanceof HTMLIFrameElement || hit instanceof HTMLFrameElement) {
+  if (isFrameElement(hit)) {
     const line = toFound(hit, request.refPrefix, null).line;
     const inside = pointInFrame(hit, request);
     return { line, maxRef: currentMaxRef(), ...(inside ? { frame: { nonce: nonceFor(hit), ...inside } } : {}) };
@@ -120,7 +121,7 @@ export function elementAt(request: Extract<ContentRequest, { type: 'elementAt' }
 }
 
 /** The point in the frame's own viewport; null where it cannot be mapped (a rotated frame): the frame's line is then the answer. */
-function pointInFrame(frame: HTMLIFrameElement | HTMLFrameElement, point: { x: number; y: number }): { x: number; y: number } | null {
+function pointInFrame(frame: FrameElement, point: { x: number; y: number }): { x: number; y: number } | null {
   try {
     const offset = offsetOf(frame, undefined, false);
     return { x: (point.x - offset.x) / offset.scaleX, y: (point.y - offset.y) / offset.scaleY };

@@ -22,6 +22,7 @@ import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { letGo } from './frame-press.ts';
+import { isFrameElement } from '../frame-elements.ts';
 import { formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { suggestReplacementsWith } from '../snapshot/refs.ts';
@@ -61,7 +62,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         if (request.guard) letGo();
         // A press on a frame goes to the frame's own document, which this one never sees:
         // the hit test just made is all the guarding there is.
-        if (request.guard && !(element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement)) {
+        if (request.guard && !isFrameElement(element)) {
           armGuard(element, pressOn);
           noteDialogs();
           // What a disclosure shows once clicked is listed like what a hover shows; so is a

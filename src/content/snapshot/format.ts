@@ -1,4 +1,5 @@
 import { hrefOf, shadowRootOf } from './dom.ts';
+import type { FrameElement } from '../frame-elements.ts';
 import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
@@ -15,7 +16,7 @@ import type { Kid, SNode } from './tree.ts';
  */
 
 export interface FrameSlot {
-  element: HTMLIFrameElement | HTMLFrameElement;
+  element: FrameElement;
   ref: string;
   /** Index in `lines` of the iframe's line. */
   line: number;
@@ -92,7 +93,7 @@ class Printer {
     }
     if (role === 'iframe') {
       const ref = refForElement(el, this.options.refPrefix);
-      this.frames.push({ element: el as HTMLIFrameElement, ref, line: this.lines.length, indent: `${indent}  ` });
+      this.frames.push({ element: el as FrameElement, ref, line: this.lines.length, indent: `${indent}  ` });
       // Its title tells a payment form from an ad or a chat widget.
       const name = nameOf(node);
       this.lines.push(`${indent}- ${yamlKey(`iframe${name ? ` ${JSON.stringify(clip(name, MAX_NAME))}` : ''} [ref=${ref}]`)}`);

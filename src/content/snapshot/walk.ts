@@ -1,6 +1,7 @@
 import { getStyle, shadowRootOf } from './dom.ts';
 import { ariaAttribute, mayHaveInternals } from './internals.ts';
 import { HOST_ATTR } from '../feedback.ts';
+import { isFrameElement } from '../frame-elements.ts';
 import { hasClickHandler, isDropTarget } from './click-handlers.ts';
 import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
@@ -269,8 +270,9 @@ class Walker {
     const tag = el.localName;
     // display:contents has no box: whether it is in view is up to its parent and children.
     const inView = this.viewport && display !== 'contents' ? intersects(el, this.viewport) : parentInView;
-    if (tag === 'iframe' || tag === 'frame') {
+    if (isFrameElement(el)) {
       // The frame's own content script snapshots its document; we only leave a slot for it.
+      // (An <object> showing a page or drawing renders that, not its fallback children.)
       if (inView && isVisibleBox(el)) {
         this.refs++;
         out.push({ el, role: 'iframe', refable: true, cursor: false, ariaDisabled: false, kids: [] });
