@@ -39,7 +39,7 @@ export const takeScreenshot = defineTool({
     const cssWidth = Math.round(original.width / shot.devicePixelRatio);
     const viewport = !request.fullPage && !request.ref && !request.selector;
     const lines = [
-      `Screenshot of tab ${shot.tabId}: ${shot.description}, ${original.width}×${original.height} px (device pixel ratio ${shot.devicePixelRatio}).`,
+      `Screenshot of tab ${shot.tabId}: ${shot.description}, ${original.width}×${original.height} px (device pixel ratio ${Number(shot.devicePixelRatio.toFixed(3))}).`,
       `Saved to ${file}`,
       fitted.width !== original.width ? `Image below scaled to ${fitted.width}×${fitted.height} px; the file has full resolution.` : '',
       viewport && fitted.width !== cssWidth ? `Viewport coordinates (CSS pixels) are image pixels × ${(cssWidth / fitted.width).toFixed(3)}.` : '',
