@@ -44,8 +44,9 @@ export class SessionBrowser {
     connection.hub.on('tabOpened', this.onTabOpened);
   }
 
-  call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>> {
-    return this.connection.call(method, params, this.session(), timeoutMs);
+  /** `signal`: the tool call was cancelled; the command stops in the browser. */
+  call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number, signal?: AbortSignal): Promise<Result<M>> {
+    return this.connection.call(method, params, this.session(), timeoutMs, signal);
   }
 
   /** New tabs to announce in the next tool response, each once. */
@@ -81,10 +82,10 @@ export class BrowserConnection {
     private readonly options: BrowserOptions,
   ) {}
 
-  async call<M extends Method>(method: M, params: Params<M>, session: SessionInfo, timeoutMs?: number): Promise<Result<M>> {
+  async call<M extends Method>(method: M, params: Params<M>, session: SessionInfo, timeoutMs?: number, signal?: AbortSignal): Promise<Result<M>> {
     await this.ensure();
     this.touch();
-    return this.hub.request(method, params, session, timeoutMs);
+    return this.hub.request(method, params, session, timeoutMs, signal);
   }
 
   /** The browser as one agent session sees it: its own tabs and notices. */

@@ -155,8 +155,12 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
     });
   }
 
-  /** Sends one command to the extension. Rejects with a typed AgentError on timeout or disconnect. */
-  request<M extends Method>(method: M, params: Params<M>, session: SessionInfo, givenTimeoutMs?: number): Promise<Result<M>> {
+  /**
+   * Sends one command to the extension. Rejects with a typed AgentError on
+   * timeout or disconnect, and with CANCELLED once `signal` aborts, when the
+   * extension is told to stop working on it.
+   */
+  request<M extends Method>(method: M, params: Params<M>, session: SessionInfo, givenTimeoutMs?: number, signal?: AbortSignal): Promise<Result<M>> {
     // Sent only when given: without one, the extension also caps how long actions wait (DEFAULT_ACTION_WAIT_MS).
     const timeoutMs = givenTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     // Created now so its stack points at the caller, not at the socket handler.
@@ -165,15 +169,29 @@ export class ExtensionHub extends EventEmitter<{ connected: [info: { extensionVe
     if (!socket) {
       return Promise.reject(new AgentError('EXTENSION_NOT_CONNECTED', 'No browser is connected to the agent server.'));
     }
+    if (signal?.aborted) return Promise.reject(retag(error, 'CANCELLED', `${method} was cancelled before it was sent.`));
     const id = this.nextId++;
     return new Promise<Result<M>>((resolve, reject) => {
+      const onAbort = () => {
+        const pending = this.pending.get(id);
+        if (!pending) return;
+        this.pending.delete(id);
+        clearTimeout(pending.timer);
+        if (this.socket === socket) this.send(socket, { type: 'cancel', id });
+        reject(retag(error, 'CANCELLED', `${method} was cancelled; the browser was told to stop it.`));
+      };
+      const settled = <T>(fn: (value: T) => void) => (value: T) => {
+        signal?.removeEventListener('abort', onAbort);
+        fn(value);
+      };
       // The server waits a little longer than the extension, so the
       // extension's own TIMEOUT (which says what was slow) arrives first.
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(retag(error, 'TIMEOUT', `${method} got no answer from the browser within ${timeoutMs} ms.`));
+        settled(reject)(retag(error, 'TIMEOUT', `${method} got no answer from the browser within ${timeoutMs} ms.`));
       }, timeoutMs + 1000);
-      this.pending.set(id, { method, resolve: resolve as (value: unknown) => void, reject, timer, error });
+      this.pending.set(id, { method, resolve: settled(resolve as (value: unknown) => void), reject: settled(reject), timer, error });
+      signal?.addEventListener('abort', onAbort);
       this.send(socket, { type: 'request', id, method, params, session, ...(givenTimeoutMs !== undefined ? { timeoutMs } : {}) });
     });
   }

@@ -88,6 +88,14 @@ export class McpServerProcess {
     return { text, isError: result.isError === true, images };
   }
 
+  /** Calls a tool and cancels the call after `afterMs`, as a client does when the person presses Esc; resolves with the client's error. */
+  async callCancelled(name: string, args: Record<string, unknown>, afterMs: number): Promise<string> {
+    const controller = new AbortController();
+    const call = this.client.callTool({ name, arguments: args }, undefined, { timeout: 120_000, signal: controller.signal });
+    setTimeout(() => controller.abort('cancelled by the test'), afterMs);
+    return call.then(() => 'the call finished before it was cancelled', (error: Error) => error.message);
+  }
+
   /** Calls a tool that must succeed; a failure shows the server's message. */
   async ok(name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
     const result = await this.call(name, args);

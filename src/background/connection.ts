@@ -12,7 +12,8 @@ import { parseFrame, ToExtension, type EVENTS, type EventName, type RequestMessa
 import { loadSettings, setStatus, type Settings } from './settings.ts';
 import { forgetLiveSessions } from './tabs.ts';
 
-type RequestHandler = (request: RequestMessage) => Promise<ResponseMessage>;
+/** `cancelled` aborts when the server cancels the request (CancelMessage). */
+type RequestHandler = (request: RequestMessage, cancelled: AbortSignal) => Promise<ResponseMessage>;
 
 /** Backoff steps in ms; capped so a restarted server is found again within ~1 s. */
 const BACKOFF = [100, 250, 500, 1000];
@@ -131,15 +132,35 @@ async function handleFrame(ws: WebSocket, raw: string, url: string): Promise<voi
       await setStatus({ state: 'connected', reason: '', url });
       return;
     case 'request': {
-      const response = await handler(message);
-      if (ws.readyState === WebSocket.OPEN) send(ws, response);
+      const running = runningOn(ws);
+      const controller = new AbortController();
+      running.set(message.id, controller);
+      try {
+        const response = await handler(message, controller.signal);
+        if (ws.readyState === WebSocket.OPEN) send(ws, response);
+      } finally {
+        running.delete(message.id);
+      }
       return;
     }
+    case 'cancel':
+      // Ids are the server's, so only this connection's requests can be meant.
+      runningOn(ws).get(message.id)?.abort();
+      return;
     case 'event':
     case 'response':
       // The server sends no events or responses we act on yet; ignore quietly.
       return;
   }
+}
+
+const runningByConnection = new WeakMap<WebSocket, Map<number, AbortController>>();
+
+/** The requests of this connection still being worked on, by id. */
+function runningOn(ws: WebSocket): Map<number, AbortController> {
+  let running = runningByConnection.get(ws);
+  if (!running) runningByConnection.set(ws, (running = new Map()));
+  return running;
 }
 
 function startKeepalive(ws: WebSocket): void {

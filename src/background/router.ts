@@ -1,7 +1,8 @@
 /**
  * Routes each request from the server to its command handler: refuses
  * unknown methods and invalid params, runs commands for one tab one at a
- * time in order (different tabs in parallel), and enforces the timeout.
+ * time in order (different tabs in parallel), and enforces the timeout and
+ * the server's cancel.
  */
 import { DEFAULT_ACTION_WAIT_MS, DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/constants.ts';
 import { AgentError, toWireError } from '../shared/errors.ts';
@@ -16,7 +17,7 @@ import { takingTurns } from '../shared/turns.ts';
 import { waitBudget } from './timing.ts';
 
 export interface CommandContext {
-  /** Aborted when the command times out; long waits should stop then. */
+  /** Aborted when the command times out or the server cancels it; long waits should stop then. */
   signal: AbortSignal;
   timeoutMs: number;
   /** How long an action may wait for its element to become actionable (see DEFAULT_ACTION_WAIT_MS). */
@@ -32,8 +33,8 @@ const enqueue = takingTurns();
 /** Each session's requests, in the order they came, while their tab is learned. */
 const admit = takingTurns();
 
-export function createRouter(handlers: Handlers): (request: RequestMessage) => Promise<ResponseMessage> {
-  return async (request) => {
+export function createRouter(handlers: Handlers): (request: RequestMessage, cancelled?: AbortSignal) => Promise<ResponseMessage> {
+  return async (request, cancelled) => {
     const started = Date.now();
     commandStarted();
     const params = (request.params ?? {}) as { tabId?: number; ref?: string; selector?: string; url?: string };
@@ -45,7 +46,7 @@ export function createRouter(handlers: Handlers): (request: RequestMessage) => P
       target: params.ref ?? params.selector ?? params.url,
     };
     try {
-      const result = await route(handlers, request);
+      const result = await route(handlers, request, cancelled);
       commandFinished({ ...entry, ok: true, durationMs: Date.now() - started });
       return { type: 'response', id: request.id, result };
     } catch (error) {
@@ -67,7 +68,7 @@ function closedTabError(error: unknown): AgentError | null {
   return id ? tabClosed(Number(id)) : null;
 }
 
-async function route(handlers: Handlers, request: RequestMessage): Promise<unknown> {
+async function route(handlers: Handlers, request: RequestMessage, cancelled?: AbortSignal): Promise<unknown> {
   const { method } = request;
   if (!isMethod(method)) {
     throw new AgentError('UNKNOWN_METHOD', `Unknown method "${method}". Known methods: ${Object.keys(METHODS).join(', ')}.`);
@@ -91,7 +92,7 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
     }
     const tabId = params.tabId;
     const key = tabId !== undefined ? `tab:${tabId}` : `session:${session.id}`;
-    const run = enqueue(key, () => withTimeout(method, timeoutMs, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session })));
+    const run = enqueue(key, () => withTimeout(method, timeoutMs, cancelled, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session })));
     // Not awaited here: the next request is admitted while this one runs.
     return {
       run: run.catch(async (error: unknown) => {
@@ -105,20 +106,36 @@ async function route(handlers: Handlers, request: RequestMessage): Promise<unkno
   return run;
 }
 
-function withTimeout<T>(method: string, timeoutMs: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+/**
+ * Runs the command until it settles, times out or is cancelled. Either of the
+ * last two ends its turn at once, so the tab's next command need not wait
+ * behind it; the command's own waits stop on the signal.
+ */
+function withTimeout<T>(method: string, timeoutMs: number, cancelled: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const stop = (error: AgentError) => {
+      clearTimeout(timer);
+      cancelled?.removeEventListener('abort', onCancel);
       controller.abort();
-      reject(new AgentError('TIMEOUT', `${method} did not finish within ${timeoutMs} ms.`));
-    }, timeoutMs);
+      reject(error);
+    };
+    const onCancel = () => stop(new AgentError('CANCELLED', `${method} was cancelled by the agent server (its MCP client cancelled the call).`));
+    const timer = setTimeout(() => stop(new AgentError('TIMEOUT', `${method} did not finish within ${timeoutMs} ms.`)), timeoutMs);
+    // Cancelled while it waited for its turn: it does not start.
+    if (cancelled?.aborted) return onCancel();
+    cancelled?.addEventListener('abort', onCancel);
+    const settle = () => {
+      clearTimeout(timer);
+      cancelled?.removeEventListener('abort', onCancel);
+    };
     fn(controller.signal).then(
       (value) => {
-        clearTimeout(timer);
+        settle();
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        settle();
         reject(error);
       },
     );

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'EXTENSION_NOT_CONNECTED',
   'BROWSER_LAUNCH_FAILED',
   'TIMEOUT',
+  'CANCELLED',
   // tabs and frames
   'TAB_NOT_FOUND',
   'TAB_CLOSED',

@@ -102,9 +102,20 @@ export const ToServer = z.union([
 ]);
 export type ToServer = z.infer<typeof ToServer>;
 
+/**
+ * Server → extension: nobody waits for request `id` any more (the MCP client
+ * cancelled the tool call), so the extension stops working on it and the
+ * tab's next command need not wait behind it. An extension from before this
+ * message answers it as a bad message, which the server ignores like any
+ * answer to a request it no longer waits for.
+ */
+export const CancelMessage = z.object({ type: z.literal('cancel'), id: z.number().int().nonnegative() });
+export type CancelMessage = z.infer<typeof CancelMessage>;
+
 export const ToExtension = z.union([
   WelcomeMessage,
   RequestMessage,
+  CancelMessage,
   EventMessage,
   ...ResponseMessage.options,
 ]);

@@ -10,7 +10,8 @@ import { describeIssues } from '../../../src/shared/protocol.ts';
 import { toWireError } from '../../../src/shared/errors.ts';
 import { SERVER_VERSION } from '../version.ts';
 import { errorResult, ToolResponse } from './response.ts';
-import type { Tool, ToolContext } from './tool.ts';
+import type { Tool, ToolBrowser, ToolContext } from './tool.ts';
+import type { SessionBrowser } from '../browser.ts';
 import { TOOLS } from './tools/index.ts';
 import { selectTools } from './caps.ts';
 import { unknownParams } from './unknown-params.ts';
@@ -29,7 +30,7 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: { minimum?: number;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
-export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: string[] = ['all']): Server {
+export function createMcpServer(context: Omit<ToolContext, 'timeoutMs' | 'browser'> & { browser: SessionBrowser }, caps: string[] = ['all']): Server {
   const tools = selectTools(TOOLS, caps);
   const server = new Server({ name: 'browser-agent', version: SERVER_VERSION }, { capabilities: { tools: {} } });
   const byName = new Map<string, { tool: Tool; schema: z.ZodObject }>(tools.map((tool) => [tool.name, { tool, schema: z.object({ ...tool.schema, ...COMMON }).strict() }]));
@@ -56,13 +57,13 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: s
       void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: seconds, message: `${request.params.name} running for ${seconds} s` } }).catch(() => undefined);
     }, 1000);
     try {
-      return await callTool(request);
+      return await callTool(request, extra.signal);
     } finally {
       clearInterval(progress);
     }
   });
 
-  async function callTool(request: { params: { name: string; arguments?: Record<string, unknown> } }): Promise<CallToolResult> {
+  async function callTool(request: { params: { name: string; arguments?: Record<string, unknown> } }, signal: AbortSignal): Promise<CallToolResult> {
     const entry = byName.get(request.params.name);
     if (!entry) {
       return errorResult('UNKNOWN_TOOL', `There is no tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}.`);
@@ -75,7 +76,12 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs'>, caps: s
     const { timeout, ...params } = parsed.data as Record<string, unknown> & { timeout?: number };
     const response = new ToolResponse();
     try {
-      await entry.tool.handle(params as never, response, { ...context, timeoutMs: timeout });
+      // A call the client cancels (the person pressed Esc, the client gave up) stops in the browser too.
+      const browser: ToolBrowser = {
+        call: (method, args, timeoutMs) => context.browser.call(method, args, timeoutMs, signal),
+        markAnnounced: (tabIds) => context.browser.markAnnounced(tabIds),
+      };
+      await entry.tool.handle(params as never, response, { ...context, browser, timeoutMs: timeout });
       // Tabs and popups the agent's pages opened since the last response.
       for (const tab of context.browser.takeNewTabs()) {
         response.text(`New tab opened by tab ${tab.openerTabId}: tab ${tab.tabId} — ${tab.url || 'about:blank'} (use tabId ${tab.tabId} to act there)`);

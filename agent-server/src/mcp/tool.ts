@@ -4,11 +4,18 @@
  * validation and the error path live in server.ts, once for all tools.
  */
 import type { z } from 'zod';
-import type { SessionBrowser } from '../browser.ts';
+import type { Method, Params, Result } from '../../../src/shared/protocol.ts';
 import type { ToolResponse } from './response.ts';
 
+/** The session's browser as one tool call uses it: its commands stop in the browser when the call is cancelled. */
+export interface ToolBrowser {
+  call<M extends Method>(method: M, params: Params<M>, timeoutMs?: number): Promise<Result<M>>;
+  /** An action's own report already named these tabs. */
+  markAnnounced(tabIds: number[]): void;
+}
+
 export interface ToolContext {
-  browser: SessionBrowser;
+  browser: ToolBrowser;
   /** Where files (big snapshots, screenshots) are written. */
   outputDir: string;
   /** --allow-file-urls: let the agent open file:// URLs. */
