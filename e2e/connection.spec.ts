@@ -28,6 +28,20 @@ test('after the server restarts, the extension reconnects by itself and the next
   expect(text).toMatch(/button "One" \[ref=e\d+\]/);
 });
 
+test('a wait in flight when the server is killed ends with its connection: the restarted server\'s first command to the tab runs at once', async () => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/waiting', html('<p>Loading…</p>', 'Waiting')) });
+  const orphan = agent.server.call('browser_wait_for', { text: 'Never shown', timeout: 30_000 }).catch(() => null);
+  await new Promise((r) => setTimeout(r, 300)); // let the command reach the browser
+  // Killed: no goodbye, no cancel for the wait, only the socket closing.
+  process.kill(agent.server.pid!, 'SIGKILL');
+  await orphan;
+  await agent.server.stop();
+  agent.server = await new McpServerProcess({ args: ['--port', String(agent.port), '--no-launch'], home: agent.home }).start();
+  await agent.server.waitForLog(/extension .* connected/, 5_000);
+  // Far shorter than what the orphaned wait had left: queued behind it, this would time out.
+  expect((await agent.server.ok('browser_snapshot', { timeout: 3000 })).text).toContain('- paragraph: Loading…');
+});
+
 test('after Chrome stops the service worker, it comes back and reconnects without user action', async () => {
   const url = agent.pages.page('/b', html('<button>Still here</button>', 'Worker restart'));
   await agent.server.ok('browser_navigate', { url });

@@ -12,7 +12,7 @@ import { parseFrame, ToExtension, type EVENTS, type EventName, type RequestMessa
 import { loadSettings, setStatus, type Settings } from './settings.ts';
 import { forgetLiveSessions } from './tabs.ts';
 
-/** `cancelled` aborts when the server cancels the request (CancelMessage). */
+/** `cancelled` aborts when the server cancels the request (CancelMessage), or the connection it came on closes. */
 type RequestHandler = (request: RequestMessage, cancelled: AbortSignal) => Promise<ResponseMessage>;
 
 /** Backoff steps in ms; capped so a restarted server is found again within ~1 s. */
@@ -101,6 +101,9 @@ function open(settings: Settings): void {
   };
 
   ws.onclose = (event) => {
+    // Nobody can receive their answers any more (the server failed them as it saw us go): they stop,
+    // so the tabs they hold are free for the commands that come once we are back.
+    for (const running of runningOn(ws).values()) running.abort();
     if (socket !== ws) return; // an old socket we replaced on purpose
     socket = null;
     forgetLiveSessions();

@@ -120,7 +120,7 @@ function withTimeout<T>(method: string, timeoutMs: number, cancelled: AbortSigna
       controller.abort();
       reject(error);
     };
-    const onCancel = () => stop(new AgentError('CANCELLED', `${method} was cancelled by the agent server (its MCP client cancelled the call).`));
+    const onCancel = () => stop(new AgentError('CANCELLED', `${method} was cancelled: its MCP client cancelled the call, or the agent server went away.`));
     const timer = setTimeout(() => stop(new AgentError('TIMEOUT', `${method} did not finish within ${timeoutMs} ms.`)), timeoutMs);
     // Cancelled while it waited for its turn: it does not start.
     if (cancelled?.aborted) return onCancel();
