@@ -307,6 +307,28 @@ test('a page or an SVG drawing shown by <object> or <embed> is a frame: in the s
   await expect(tab).toHaveTitle('from the chart');
 });
 
+test('browser_get box of an element in a frame is in the tab\'s viewport, and browser_is in_viewport counts the tab\'s view', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const inner = other.page('/box-inner', html('<div style="height: 40px"></div><label style="margin-left: 60px">Email <input></label>', 'inner'));
+    const outer = agent.pages.page('/box-outer', html(`<div style="height: 50px"></div><iframe src="${inner}" style="margin-left: 30px; border: 5px solid"></iframe>
+      <div style="height: 3000px"></div>`, 'outer'));
+    await agent.server.ok('browser_navigate', { url: outer });
+    const ref = refOf((await agent.server.ok('browser_snapshot')).text, 'textbox "Email"');
+    const box = JSON.parse((await agent.server.ok('browser_get', { what: 'box', ref })).text) as { x: number; y: number; width: number; height: number };
+    const page = await pageAt(agent.browser.context, outer);
+    // Playwright gives an element's box in the top frame's viewport too.
+    const expected = (await page.frames().find((f) => f.url() === inner)!.locator('input').boundingBox())!;
+    for (const key of ['x', 'y', 'width', 'height'] as const) expect(box[key]).toBeCloseTo(expected[key], 0);
+    expect((await agent.server.ok('browser_is', { what: 'in_viewport', ref })).text).toBe('true');
+    // The page scrolls the frame away: the field is still in its frame's view, not in the tab's.
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    expect((await agent.server.ok('browser_is', { what: 'in_viewport', ref })).text).toBe('false');
+  } finally {
+    await other.stop();
+  }
+});
+
 test('a click in a frame of another site just shown by its page reaches the frame; the page around it never sees the press', async ({ agent }) => {
   // Chromium routes input to such a frame only once it has drawn; until then the press goes to its <iframe>
   // in the page around it. Hidden, the frame was not drawn. The click waits for the page to show it, and can come

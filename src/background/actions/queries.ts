@@ -2,8 +2,9 @@ import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { sendToFrame } from '../frames.ts';
-import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
-import type { FoundElement } from '../../shared/content-messages.ts';
+import { frameTransform, linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { toParent, type Box, type FoundElement, type FrameAim, type TargetSpec } from '../../shared/content-messages.ts';
+import { cdp } from '../cdp.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { assertNoDialog, handleDialog as answerDialog, openDialog } from './dialogs.ts';
@@ -82,7 +83,11 @@ export async function get(params: Params<'get'>): Promise<Result<'get'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params, false);
-  const { value } = await sendToFrame(tabId, frameOf(spec), { type: 'get', what: params.what, target: spec, name: params.name });
+  const frameId = frameOf(spec);
+  const { value } = await sendToFrame(tabId, frameId, { type: 'get', what: params.what, target: spec, name: params.name });
+  // A box is in the tab's viewport, where the coordinate tools aim (and where Playwright's boundingBox
+  // puts it), also for an element inside a frame.
+  if (params.what === 'box' && frameId !== 0) return { tabId, value: boxInTab(value as Box, await frameTransform(tabId, frameId)) };
   return { tabId, value };
 }
 
@@ -90,8 +95,27 @@ export async function is(params: Params<'is'>): Promise<Result<'is'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
-  const { value } = await sendToFrame(tabId, frameOf(spec), { type: 'is', what: params.what, target: spec });
+  const frameId = frameOf(spec);
+  const { value } = await sendToFrame(tabId, frameId, { type: 'is', what: params.what, target: spec });
+  // In view in its frame, and the frame's part holding it in view in the tab (the page may have scrolled the frame away).
+  if (params.what === 'in_viewport' && frameId !== 0 && value) return { tabId, value: await inTabViewport(tabId, frameId, spec) };
   return { tabId, value };
+}
+
+function boxInTab(box: Box, frame: FrameAim): Box {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const { x, y } = toParent(frame, box);
+  return { x: round(x), y: round(y), width: round(box.width * frame.scaleX), height: round(box.height * frame.scaleY) };
+}
+
+async function inTabViewport(tabId: number, frameId: number, spec: TargetSpec): Promise<boolean> {
+  const [{ value }, frame, { cssLayoutViewport: view }] = await Promise.all([
+    sendToFrame(tabId, frameId, { type: 'get', what: 'box', target: spec }),
+    frameTransform(tabId, frameId),
+    cdp<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, 'Page.getLayoutMetrics'),
+  ]);
+  const box = boxInTab(value as Box, frame);
+  return box.x < view.clientWidth && box.y < view.clientHeight && box.x + box.width > 0 && box.y + box.height > 0;
 }
 
 export async function find(params: Params<'find'>): Promise<Result<'find'>> {
