@@ -103,6 +103,9 @@ test.describe('queries', () => {
       user: 'ann', pw: '••••', agree: true, size: 'm', tags: ['a', 'c'], note: 'hi',
     });
     expect(await get('form_values')).toEqual({ user: 'ann', pw: '••••', agree: true, size: 'm', tags: ['a', 'c'], note: 'hi' });
+    // A field itself: its own value, not the {} of the controls inside it; a radio button's group's.
+    expect(await get('form_values', { target: { selector: '[name=user]' } })).toEqual({ user: 'ann' });
+    expect(await get('form_values', { target: { selector: '[name=size]' } })).toEqual({ size: 'm' });
     // Controls with neither name nor id, as script-driven pages leave them, go by their label.
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', `<section id="loose"><label>Email <input value="a@b.c"></label>
       <label><input type="checkbox" checked> Remember me</label><input aria-label="Email" value="second"><input value="unlabelled"></section>`));

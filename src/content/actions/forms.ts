@@ -34,10 +34,18 @@ export function formValues(root: Element | undefined): Record<string, unknown> {
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function controlsOf(root: Element): Control[] {
+  // A field itself: its own value (it holds no controls, and {} said nothing); a radio button's is its group's.
+  if (root instanceof HTMLInputElement && root.type === 'radio' && root.name) return radioGroup(root);
+  if (root instanceof HTMLInputElement || root instanceof HTMLSelectElement || root instanceof HTMLTextAreaElement) return [root];
   if (root instanceof HTMLFormElement) {
     return Array.from(root.elements).filter((e): e is Control => e instanceof HTMLInputElement || e instanceof HTMLSelectElement || e instanceof HTMLTextAreaElement);
   }
   return Array.from(root.querySelectorAll<Control>('input, select, textarea'));
+}
+
+function radioGroup(radio: HTMLInputElement): HTMLInputElement[] {
+  const scope: Iterable<Element> = radio.form ? Array.from(radio.form.elements) : (radio.getRootNode() as Document | ShadowRoot).querySelectorAll('input');
+  return Array.from(scope).filter((e): e is HTMLInputElement => e instanceof HTMLInputElement && e.type === 'radio' && e.name === radio.name && e.form === radio.form);
 }
 
 function outsideForms(): Control[] {
