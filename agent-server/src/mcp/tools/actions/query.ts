@@ -8,7 +8,7 @@ export const get = defineTool({
   name: 'browser_get',
   title: 'Read from the page',
   description:
-    'Read one thing without a full snapshot: text, html, value, attribute (name=…), title, url, count (of selector matches), box, styles, form_values, metadata or visible_text — of an element (ref or selector) or of the page.',
+    'Read one thing without a full snapshot: text, html, value, attribute (name=…), title, url, count (of selector matches), box (CSS px, in the top-level viewport), styles, form_values, metadata or visible_text — of an element (ref or selector) or of the page.',
   schema: {
     what: z.enum(['text', 'html', 'value', 'attribute', 'title', 'url', 'count', 'box', 'styles', 'form_values', 'metadata', 'visible_text']).describe('What to read'),
     ...TARGET,
