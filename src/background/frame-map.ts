@@ -5,7 +5,7 @@
  * turn a frame-local point into a point in the tab's viewport.
  */
 import browser from 'webextension-polyfill';
-import { isDirectNonce, toParent, type FrameAim } from '../shared/content-messages.ts';
+import { toParent, type FrameAim } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { takingTurns } from '../shared/turns.ts';
 import { frameIdsForNonces, sendToFrame, tryFrame, type ChildFrameId } from './frames.ts';
@@ -71,9 +71,10 @@ export async function downFrames<T>(
 
 /**
  * The ids of all of the tab's frames, sorted: those webNavigation lists, and
- * those it does not (blob: and javascript: URLs). The latter are always of
- * their parent's origin, so each frame is asked for its children and the
- * direct nonces (isDirectNonce) among them are linked, down to MAX_FRAME_DEPTH.
+ * those it does not (blob: and javascript: URLs). The latter are in practice
+ * of their parent's origin (a page makes blob: URLs of its own), so each frame
+ * is asked for its children of its own origin (linked by direct nonces,
+ * isDirectNonce), down to MAX_FRAME_DEPTH.
  */
 export async function allFrames(tabId: number): Promise<number[]> {
   const listed = (await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null))?.map((frame) => frame.frameId) ?? [0];
@@ -81,7 +82,7 @@ export async function allFrames(tabId: number): Promise<number[]> {
   let ask = listed;
   for (let depth = 0; ask.length && depth < MAX_FRAME_DEPTH; depth++) {
     const found = await Promise.all(ask.map(async (frameId) => {
-      const direct = (await tryFrame(tabId, frameId, { type: 'childFrames' }))?.nonces.filter(isDirectNonce) ?? [];
+      const direct = (await tryFrame(tabId, frameId, { type: 'childFrames', sameOrigin: true }))?.nonces ?? [];
       return direct.length ? await linkChildFrames(tabId, frameId, direct) : [];
     }));
     ask = found.flat().filter((id): id is number => typeof id === 'number' && !known.has(id));

@@ -75,7 +75,7 @@ function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undef
     case 'drawn':
       return reply(() => drawn());
     case 'childFrames':
-      return reply(() => ({ nonces: childFrames(request.hidden) }));
+      return reply(() => ({ nonces: childFrames(request.hidden, request.sameOrigin) }));
     case 'helloParent':
       return reply(() => {
         if (window.parent !== window) window.parent.postMessage({ [FRAME_HELLO_KEY]: true }, '*');

@@ -71,9 +71,12 @@ export function answerFrameHellos(): void {
   });
 }
 
-/** Nonces for this frame's displayed child frames (or its hidden ones), in document order, shadow roots included (for searches across frames). */
-export function childFrames(hidden = false): string[] {
-  return frameElementsHere().filter((frame) => isVisible(frame) !== hidden).map(nonceFor);
+/**
+ * Nonces for this frame's displayed child frames (or its hidden ones), in document order, shadow roots included
+ * (for searches across frames). sameOrigin: only those whose content script we reach directly; no nonce is posted.
+ */
+export function childFrames(hidden = false, sameOrigin = false): string[] {
+  return frameElementsHere().filter((frame) => isVisible(frame) !== hidden && (!sameOrigin || directTaker(frame) !== null)).map(nonceFor);
 }
 
 /** Where the child frame that got `nonce` sits in this frame's viewport (frame-aim.ts); null once its iframe is gone. */

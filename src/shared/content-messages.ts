@@ -164,7 +164,8 @@ export type ContentRequest =
   | { type: 'checkText'; text: string; appear: boolean }
   /** Posts a fresh nonce into each displayed child frame, as a snapshot does, so the worker can link frame ids to them. */
   /** hidden: the frames not displayed instead (they load and answer, but have no place in a snapshot). */
-  | { type: 'childFrames'; hidden?: boolean }
+  /** sameOrigin: only the children whose content script shares our world (direct nonces, isDirectNonce). */
+  | { type: 'childFrames'; hidden?: boolean; sameOrigin?: boolean }
   | { type: 'helloParent' }
   | { type: 'get'; what: GetWhat; target?: TargetSpec; name?: string }
   | { type: 'is'; what: IsWhat; target: TargetSpec }
