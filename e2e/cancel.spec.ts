@@ -5,10 +5,8 @@
  */
 import { expect, test } from './fixtures.ts';
 import { test as plain } from '@playwright/test';
-import { createHome, freePort, McpServerProcess, startHub } from './helpers/agent-server.ts';
-import { ExtensionBrowser } from './helpers/extension-browser.ts';
-import { assertBuilt, removeDir, tempDir } from './helpers/paths.ts';
-import { html, TestServer } from './helpers/server.ts';
+import { startHubChain } from './helpers/hub-chain.ts';
+import { html } from './helpers/server.ts';
 
 // Far shorter than what the cancelled call would still have waited: a command queued behind it would time out.
 const NEXT_TIMEOUT_MS = 3000;
@@ -27,25 +25,12 @@ test('a cancelled navigate to a server that never answers leaves the tab to the 
 });
 
 plain('through a hub: the stdio bridge passes the cancel on, and the tab is free at once', async () => {
-  assertBuilt();
-  const dir = tempDir('cancel-hub');
-  const port = await freePort();
-  const { home, token } = createHome(dir);
-  const hub = startHub(port, home);
-  const pages = await new TestServer().start();
-  await hub.ready;
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
-  const agent = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'bridged' }).start();
+  const { agent, pages, stop } = await startHubChain('cancel-hub', 'bridged');
   try {
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
     await agent.ok('browser_navigate', { url: pages.page('/bridged', html('<p>Loading…</p>')) });
     expect(await agent.callCancelled('browser_wait_for', { text: 'Never shown', timeout: 30_000 }, 300)).toContain('cancelled by the test');
     expect((await agent.ok('browser_snapshot', { timeout: NEXT_TIMEOUT_MS })).text).toContain('- paragraph: Loading…');
   } finally {
-    await agent.stop();
-    await hub.stop();
-    await browser.stop();
-    await pages.stop();
-    removeDir(dir);
+    await stop();
   }
 });

@@ -4,9 +4,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { createHome, freePort, McpServerProcess, startHub } from './helpers/agent-server.ts';
-import { ExtensionBrowser } from './helpers/extension-browser.ts';
 import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
-import { html, TestServer } from './helpers/server.ts';
+import { startHubChain } from './helpers/hub-chain.ts';
+import { html } from './helpers/server.ts';
 
 async function httpClient(port: number, token: string, name: string): Promise<{ call(tool: string, args?: object): Promise<{ text: string; isError: boolean }>; close(): Promise<void> }> {
   const client = new Client({ name, version: '1.0.0' });
@@ -21,19 +21,10 @@ async function httpClient(port: number, token: string, name: string): Promise<{ 
 }
 
 test('one hub, three clients (two stdio, one HTTP): each works in its own tab group and cannot touch the others', async () => {
-  assertBuilt();
-  const dir = tempDir('hub');
-  const port = await freePort();
-  const { home, token } = createHome(dir);
-  const hub = startHub(port, home);
-  const pages = await new TestServer().start();
-  // The hub must own the port before the stdio servers look for it, or the first one would take it.
-  await hub.ready;
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
-  const a = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'agent-a' }).start();
+  const chain = await startHubChain('hub', 'agent-a');
+  const { agent: a, browser, pages, port, home, token } = chain;
   const b = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'agent-b' }).start();
   try {
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
     await a.waitForLog(/using the hub on port/);
     const c = await httpClient(port, token, 'agent-c');
 
@@ -81,12 +72,8 @@ test('one hub, three clients (two stdio, one HTTP): each works in its own tab gr
     await expect.poll(async () => (await a.call('browser_snapshot', { tabId: shared })).text).toContain('TAB_NOT_FOUND');
     await c.close();
   } finally {
-    await a.stop();
     await b.stop();
-    await hub.stop();
-    await browser.stop();
-    await pages.stop();
-    removeDir(dir);
+    await chain.stop();
   }
 });
 
@@ -121,44 +108,32 @@ test('the hub refuses HTTP clients without the token or from web pages, and a se
 });
 
 test('a stdio agent that joined the hub carries on after the hub restarts, with its tab', async () => {
-  assertBuilt();
-  const dir = tempDir('hub-restart');
-  const port = await freePort();
-  const { home, token } = createHome(dir);
-  let hub = startHub(port, home);
-  const pages = await new TestServer().start();
-  await hub.ready;
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
-  const agent = await new McpServerProcess({ args: ['--port', String(port)], home, clientName: 'agent-r' }).start();
+  const chain = await startHubChain('hub-restart', 'agent-r');
+  const { agent, pages } = chain;
   try {
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
     const nav = await agent.ok('browser_navigate', { url: pages.page('/r', html('<button>Still here</button>', 'Restart page')) });
     const tab = /Tab: (\d+)/.exec(nav.text)![1];
 
-    await hub.stop();
+    await chain.hub.stop();
     const down = await agent.call('browser_snapshot');
     expect(down.text).toContain('EXTENSION_DISCONNECTED');
     expect(down.text).toContain('The next call connects again');
 
-    hub = startHub(port, home);
-    await hub.ready;
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    chain.hub = startHub(chain.port, chain.home);
+    await chain.hub.ready;
+    await expect.poll(() => chain.hub.output()).toContain('extension 0.1.0 connected');
     // A new hub session, same name: the agent gets its tab back.
     const again = await agent.ok('browser_snapshot');
     expect(again.text).toContain('button "Still here"');
     expect(again.text).toContain(`Tab: ${tab}`);
 
     // Restarted between two calls: the old session is unknown to the new hub, and the call still goes through.
-    await hub.stop();
-    hub = startHub(port, home);
-    await hub.ready;
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    await chain.hub.stop();
+    chain.hub = startHub(chain.port, chain.home);
+    await chain.hub.ready;
+    await expect.poll(() => chain.hub.output()).toContain('extension 0.1.0 connected');
     expect((await agent.ok('browser_snapshot')).text).toContain('button "Still here"');
   } finally {
-    await agent.stop();
-    await hub.stop();
-    await browser.stop();
-    await pages.stop();
-    removeDir(dir);
+    await chain.stop();
   }
 });
