@@ -22,6 +22,7 @@ test.describe('browser_evaluate', () => {
     ['new Date(0)', 'Date("1970-01-01T00:00:00.000Z")'],
     ["new Map([['a', 1], ['b', { c: 2n }]])", 'Map(2) {"a" => 1, "b" => {"c": 2n}}'],
     ['new Set([1, "x"])', 'Set(2) {1, "x"}'],
+    ['Symbol("order")', 'Symbol(order)'],
     ['document.querySelector("#save")', '<button id="save" class="primary">Save</button>'],
     ['(() => { const o = { name: "loop" }; o.self = o; return o; })()', '{"name": "loop", "self": [Circular]}'],
     ['await new Promise((r) => setTimeout(() => r(42), 10))', '42'],

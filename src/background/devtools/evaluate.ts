@@ -167,7 +167,8 @@ function typeOf(object: RemoteObject): string {
 async function serialize(session: Send, object: RemoteObject): Promise<string> {
   if (object.objectId) {
     const { result, exceptionDetails } = await session<EvaluateReply>('Runtime.callFunctionOn', {
-      functionDeclaration: `function () { return (${serializeInPage.toString()})(this); }`,
+      // Strict, or a symbol (a primitive with an object id) arrives boxed as `this` and prints as "Symbol {}".
+      functionDeclaration: `function () { 'use strict'; return (${serializeInPage.toString()})(this); }`,
       objectId: object.objectId,
       returnByValue: true,
     });
