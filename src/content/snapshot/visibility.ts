@@ -90,8 +90,16 @@ export function isVisibleText(text: Text): boolean {
   return !parent || getStyle(parent).visibility === 'visible';
 }
 
+/**
+ * The button a customizable select (appearance: base-select) draws its chosen
+ * option in: Chromium exposes only the combobox, whose value says the same.
+ */
+export function isSelectButton(el: Element): boolean {
+  return el.localName === 'button' && el.parentElement?.localName === 'select' && el.parentElement.firstElementChild === el;
+}
+
 function computeHidden(el: Element): boolean {
-  if (isIgnoredElement(el)) return true;
+  if (isIgnoredElement(el) || isSelectButton(el)) return true;
   if (isInHiddenSubtree(el)) return true;
   const style = getStyle(el);
   if (style.display === 'contents' && el.localName !== 'slot') {

@@ -8,7 +8,7 @@ import { Ownership } from './owns.ts';
 import { drawnInstead } from './replaced.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
-import { isHiddenByVisibilityOnly, isHiddenForAria, isVisibleBox, markExposed } from './visibility.ts';
+import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
@@ -192,6 +192,7 @@ class Walker {
     if (this.parentHidesContent || el.namespaceURI !== HTML_NS || SPECIAL_TAGS.has(el.localName)) return undefined;
     if (el.hasAttributes() && (el.hasAttribute('aria-hidden') || el.hasAttribute('inert') || el.hasAttribute('hidden'))) return undefined;
     if (display === 'none') return false;
+    if (isSelectButton(el)) return false;
     if (display === 'contents' || style.visibility !== 'visible') return undefined;
     return true;
   }
