@@ -6,6 +6,7 @@
 import { expect, test } from './fixtures.ts';
 import { test as plain } from '@playwright/test';
 import { startHubChain } from './helpers/hub-chain.ts';
+import { pageAt } from './helpers/pages.ts';
 import { html } from './helpers/server.ts';
 
 // Far shorter than what the cancelled call would still have waited: a command queued behind it would time out.
@@ -22,6 +23,20 @@ test('a cancelled navigate to a server that never answers leaves the tab to the 
   expect(await agent.server.callCancelled('browser_navigate', { url: agent.pages.hang('/cancel-never'), timeout: 30_000 }, 300)).toContain('cancelled by the test');
   const next = await agent.server.ok('browser_navigate', { url: agent.pages.page('/cancel-to', html('<p>Arrived</p>', 'Arrived')), timeout: NEXT_TIMEOUT_MS });
   expect(next.text).toContain('Title: Arrived');
+});
+
+test('a click or hover cancelled while its element is waited for never happens, even once the element shows', async ({ agent }) => {
+  // The buttons show 1 s after load; the agent gives up before that.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/cancel-late', html(`<button id="buy" hidden onclick="document.title = 'bought'">Buy</button>
+    <button id="tip" hidden onmouseenter="document.title = 'hovered'">Tip</button>
+    <script>setTimeout(() => { buy.hidden = false; tip.hidden = false; }, 1000)</script>`, 'Shop')) });
+  expect(await agent.server.callCancelled('browser_click', { selector: '#buy', timeout: 10_000 }, 300)).toContain('cancelled by the test');
+  expect(await agent.server.callCancelled('browser_hover', { selector: '#tip', timeout: 10_000 }, 300)).toContain('cancelled by the test');
+  const page = await pageAt(agent.browser.context, '/cancel-late');
+  await expect(page.locator('#buy')).toBeVisible();
+  // Past the moment a click still waiting on its element would have pressed it.
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveTitle('Shop');
 });
 
 plain('through a hub: the stdio bridge passes the cancel on, and the tab is free at once', async () => {

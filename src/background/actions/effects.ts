@@ -59,6 +59,8 @@ export async function withEffects<T>(
    */
   options: { fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean; announced?: () => Announcement[] | undefined } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
+  // Timed out or cancelled while its element was waited for: the tab's next command may be running already.
+  signal.throwIfAborted();
   // Before the first CDP call below, which a navigation in flight would hold.
   await assertNotNavigating(tabId);
   let navigationStarted: string | undefined;

@@ -55,6 +55,9 @@ async function clickUntilLanded(
     let point: Point;
     try {
       point = await pointFor(tabId, spec, options, true);
+      // Timed out or cancelled while the element was waited for, or before a try again: the tab's
+      // next command may be running already, and must not get a press of ours.
+      ctx.signal.throwIfAborted();
     } catch (error) {
       // Located in its frame, then refused by the frames around it: lift the guard it armed.
       if (frameId !== 0) void tryFrame(tabId, frameId, { type: 'guardOutcome', lift: true }).catch(() => undefined);

@@ -96,7 +96,7 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
     // What shows after a delay (a tooltip's timer, the request it makes) is waited for in the action.
     const { effects } = await withEffects(tabId, ctx.signal, async () => {
       await mouseMove(tabId, point.x, point.y);
-      if (brought) await reachedFrame(tabId, spec, point);
+      if (brought) await reachedFrame(tabId, spec, point, ctx.signal);
       await afterInputTimers(tabId, frameId);
     });
     return { point, effects };
@@ -146,9 +146,10 @@ const HOVER_ATTEMPTS = 4;
  * After a hover into a frame of a tab just brought to the front: the browser may still route by the old
  * picture for a frame or two (seen: 2 hovers in 3 missed). The element says whether the pointer is over it.
  */
-async function reachedFrame(tabId: number, spec: TargetSpec, point: Point): Promise<void> {
+async function reachedFrame(tabId: number, spec: TargetSpec, point: Point, signal: AbortSignal): Promise<void> {
   const frameId = frameOf(spec);
   for (let attempt = 1; ; attempt++) {
+    signal.throwIfAborted();
     if ((await tryFrame(tabId, frameId, { type: 'hovered', target: spec }).catch(() => undefined))?.hovered !== false) return;
     if (attempt >= HOVER_ATTEMPTS) {
       throw new AgentError('EXECUTION_ERROR', `The pointer did not reach ${point.description} in its frame (${attempt} tries): the browser sent it to the page around the frame, as it does for a frame it has not drawn where it is now. Take a screenshot to see whether the frame shows, then try again.`);
