@@ -25,18 +25,24 @@ test('a cancelled navigate to a server that never answers leaves the tab to the 
   expect(next.text).toContain('Title: Arrived');
 });
 
-test('a click or hover cancelled while its element is waited for never happens, even once the element shows', async ({ agent }) => {
-  // The buttons show 1 s after load; the agent gives up before that.
+test('a click, hover, fill or select cancelled while its element is waited for never happens, even once the element shows', async ({ agent }) => {
+  // The controls show 1.5 s after load; the agent gives up on each before that.
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/cancel-late', html(`<button id="buy" hidden onclick="document.title = 'bought'">Buy</button>
-    <button id="tip" hidden onmouseenter="document.title = 'hovered'">Tip</button>
-    <script>setTimeout(() => { buy.hidden = false; tip.hidden = false; }, 1000)</script>`, 'Shop')) });
+    <button id="tip" hidden onmouseenter="document.title = 'hovered'">Tip</button><input id="note" hidden>
+    <select id="size" hidden><option>S</option><option>M</option></select>
+    <script>setTimeout(() => { for (const el of [buy, tip, note, size]) el.hidden = false; }, 2000)</script>`, 'Shop')) });
   expect(await agent.server.callCancelled('browser_click', { selector: '#buy', timeout: 10_000 }, 300)).toContain('cancelled by the test');
   expect(await agent.server.callCancelled('browser_hover', { selector: '#tip', timeout: 10_000 }, 300)).toContain('cancelled by the test');
+  expect(await agent.server.callCancelled('browser_fill', { selector: '#note', value: 'late', timeout: 10_000 }, 300)).toContain('cancelled by the test');
+  // Waited for in the page, in the same request that selects.
+  expect(await agent.server.callCancelled('browser_select_option', { selector: '#size', values: ['M'], timeout: 10_000 }, 300)).toContain('cancelled by the test');
   const page = await pageAt(agent.browser.context, '/cancel-late');
-  await expect(page.locator('#buy')).toBeVisible();
-  // Past the moment a click still waiting on its element would have pressed it.
+  await expect(page.locator('#note')).toBeVisible();
+  // Past the moment an action still waiting on its element would have acted.
   await page.waitForTimeout(1000);
   await expect(page).toHaveTitle('Shop');
+  await expect(page.locator('#note')).toHaveValue('');
+  await expect(page.locator('#size')).toHaveValue('S');
 });
 
 plain('through a hub: the stdio bridge passes the cancel on, and the tab is free at once', async () => {

@@ -15,6 +15,32 @@ import { raiseRefFloor } from './tabs.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
+/** Requests in flight per tab and frame: where a command that stops may still be waiting (stopWaits). */
+const inFlight = new Map<number, Map<number, number>>();
+
+function track(tabId: number, frameId: number, delta: 1 | -1): void {
+  const frames = inFlight.get(tabId) ?? new Map<number, number>();
+  const count = (frames.get(frameId) ?? 0) + delta;
+  if (count > 0) frames.set(frameId, count);
+  else frames.delete(frameId);
+  if (frames.size) inFlight.set(tabId, frames);
+  else inFlight.delete(tabId);
+}
+
+/**
+ * Tells the frames the tab's stopped command (timed out, cancelled) still
+ * waits on to give up their waits for elements, before the tab's next command
+ * starts: else an action given up on would act once its element showed.
+ */
+export async function stopWaits(tabId: number): Promise<void> {
+  const frames = [...(inFlight.get(tabId)?.keys() ?? [])];
+  const told = frames.map((frameId) => tryFrame(tabId, frameId, { type: 'stopWaits' }).catch(() => undefined));
+  await Promise.race([Promise.all(told), sleep(STOP_WAITS_MS)]);
+}
+
+/** How long a stopped command's frames get to say they stopped waiting (a blocked page never does). */
+const STOP_WAITS_MS = 500;
+
 /**
  * Sends a request to one frame's content script and unwraps its reply.
  * Injects the content script when nothing answers (../shared/CHROMIUM.md:
@@ -27,6 +53,19 @@ export async function sendToFrame<T extends ContentRequest['type']>(
 ): Promise<ContentResults[T]> {
   assertNotCrashed(tabId);
   await assertResponsive(tabId);
+  track(tabId, frameId, 1);
+  try {
+    return await requestWithRetries(tabId, frameId, request);
+  } finally {
+    track(tabId, frameId, -1);
+  }
+}
+
+async function requestWithRetries<T extends ContentRequest['type']>(
+  tabId: number,
+  frameId: number,
+  request: Extract<ContentRequest, { type: T }>,
+): Promise<ContentResults[T]> {
   let injected = false;
   for (let attempt = 0; ; attempt++) {
     let reply: ContentReply<ContentResults[T]> | undefined;

@@ -8,7 +8,7 @@ import { DEFAULT_ACTION_WAIT_MS, DEFAULT_COMMAND_TIMEOUT_MS } from '../shared/co
 import { AgentError, toWireError } from '../shared/errors.ts';
 import { describeIssues, isMethod, METHODS, type Method, type Params, type RequestMessage, type ResponseMessage, type Result, type SessionInfo } from '../shared/protocol.ts';
 import { commandFinished, commandStarted } from './activity.ts';
-import { tabClosed } from './frames.ts';
+import { stopWaits, tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 import { blockedAfterTimeout } from './unresponsive.ts';
@@ -92,7 +92,7 @@ async function route(handlers: Handlers, request: RequestMessage, cancelled?: Ab
     }
     const tabId = params.tabId;
     const key = tabId !== undefined ? `tab:${tabId}` : `session:${session.id}`;
-    const run = enqueue(key, () => withTimeout(method, timeoutMs, cancelled, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session })));
+    const run = enqueue(key, () => withTimeout(method, timeoutMs, cancelled, tabId, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session })));
     // Not awaited here: the next request is admitted while this one runs.
     return {
       run: run.catch(async (error: unknown) => {
@@ -109,16 +109,18 @@ async function route(handlers: Handlers, request: RequestMessage, cancelled?: Ab
 /**
  * Runs the command until it settles, times out or is cancelled. Either of the
  * last two ends its turn at once, so the tab's next command need not wait
- * behind it; the command's own waits stop on the signal.
+ * behind it: the command's own waits stop on the signal, and its tab's frames
+ * give up the elements they wait for (stopWaits) before the turn passes on.
  */
-function withTimeout<T>(method: string, timeoutMs: number, cancelled: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+function withTimeout<T>(method: string, timeoutMs: number, cancelled: AbortSignal | undefined, tabId: number | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
     const stop = (error: AgentError) => {
       clearTimeout(timer);
       cancelled?.removeEventListener('abort', onCancel);
       controller.abort();
-      reject(error);
+      if (tabId === undefined) reject(error);
+      else void stopWaits(tabId).finally(() => reject(error));
     };
     const onCancel = () => stop(new AgentError('CANCELLED', `${method} was cancelled: its MCP client cancelled the call, or the agent server went away.`));
     const timer = setTimeout(() => stop(new AgentError('TIMEOUT', `${method} did not finish within ${timeoutMs} ms.`)), timeoutMs);

@@ -6,6 +6,7 @@ import browser from 'webextension-polyfill';
 import { CONTENT_PORT, FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
+import { stopWaits } from './actions/locate.ts';
 import { currentMaxRef } from './snapshot/index.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { onWindow } from './window-listeners.ts';
@@ -64,6 +65,8 @@ function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undef
   switch (request.type) {
     case 'announcements':
       return reply(() => announcedSince(request.since));
+    case 'stopWaits':
+      return reply(() => (stopWaits(), null));
     case 'ping':
       return reply(() => ({ pong: true }));
     case 'snapshot':

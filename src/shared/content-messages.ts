@@ -91,6 +91,8 @@ export interface FoundElement {
 
 export type ContentRequest =
   | { type: 'ping' }
+  /** The command waiting here timed out or was cancelled: an element still waited for is given up (actions/locate.ts). */
+  | { type: 'stopWaits' }
   | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number }
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
@@ -229,6 +231,7 @@ export interface Suggestions {
 
 export interface ContentResults {
   ping: { pong: true };
+  stopWaits: null;
   snapshot: ContentSnapshot;
   frameOffset: FrameAim | null;
   framePress: { caught: boolean };

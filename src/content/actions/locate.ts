@@ -41,7 +41,20 @@ class NotYet extends Error {
 // Never a stale ref, an invalid selector or the wrong kind of element: waiting can't fix those.
 const RETRIABLE = new Set(['ELEMENT_NOT_FOUND']);
 
+// Raised by stopWaits(): a locate that started before gives up at its next look.
+let waitsStopped = 0;
+
+/**
+ * The command waiting for an element here timed out or was cancelled: its
+ * locate gives up instead of acting once the element shows, when the tab's
+ * next command may be running already.
+ */
+export function stopWaits(): void {
+  waitsStopped++;
+}
+
 export async function locate(spec: TargetSpec, options: LocateConfig): Promise<LocateResult> {
+  const generation = waitsStopped;
   const start = performance.now();
   const deadline = start + Math.max(0, options.timeoutMs);
   let previous: { el: Element; rect: string; frame: { count: number; time: CSSNumberish | null } | null } | null = null;
@@ -145,6 +158,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`));
     }
     await nextFrame();
+    if (waitsStopped !== generation) throw new AgentError('CANCELLED', `Stopped waiting for the element: the command timed out or was cancelled. ${last.message}`);
   }
 }
 
