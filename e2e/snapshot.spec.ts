@@ -485,4 +485,9 @@ test('a PDF in the viewer: the snapshot says its text is not in it, and what sho
   // An HTML page says nothing of the kind.
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/not-pdf', html('<p>Plain</p>')) });
   expect((await agent.server.ok('browser_snapshot')).text).not.toContain('PDF');
+  // Shown in a page, by <iframe>, <embed> or <object>: a line under the frame's says so, in place of the viewer's own frame.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/pdf-inside', html(`<iframe src="${url}"></iframe><embed src="${url}" type="application/pdf"><object data="${url}" type="application/pdf"></object>`)) });
+  const note = "- text: A PDF in Chromium's viewer (its text is not part of the snapshot; browser_take_screenshot of this iframe shows it)";
+  await expect.poll(async () => (await agent.server.ok('browser_snapshot')).text.split(note).length - 1).toBe(3);
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(new RegExp(`^- iframe \\[ref=e\\d+\\]:\\n  ${note.replace(/[()]/g, '\\$&')}$`, 'm'));
 });

@@ -61,7 +61,12 @@ async function frameSnapshot(
     refFloor: state.floor,
   });
   state.floor = Math.max(state.floor, result.maxRef);
-  if (depth === 0 && result.contentType === 'application/pdf') state.pdf = true;
+  if (result.contentType === 'application/pdf') {
+    if (depth === 0) state.pdf = true;
+    // Under its iframe's line: what it is, instead of the viewer's own frame, which shows nothing either.
+    // (Plain YAML: no ": " in it.)
+    else return "- text: A PDF in Chromium's viewer (its text is not part of the snapshot; browser_take_screenshot of this iframe shows it)";
+  }
   if (frameId === 0) state.top = { url: result.url, title: result.title };
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
