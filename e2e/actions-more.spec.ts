@@ -20,31 +20,6 @@ function fileToUpload(testInfo: TestInfo, name: string, content: string): string
 
 const text = (agent: Agent, selector: string) => agent.server.ok('browser_get', { what: 'text', selector }).then((r) => r.text);
 
-test('drag and drop moves an item between two lists (HTML5 drag events); both ends have refs', async ({ agent }) => {
-  const snap = await open(
-    agent,
-    '/dnd',
-    `<ul id="todo" aria-label="Todo"><li draggable="true" id="task">Write tests</li></ul>
-     <ul id="done" aria-label="Done" style="min-height:80px;border:1px solid"><li>Ship</li></ul>
-     <script>
-       document.getElementById('task').addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', 'task'));
-       const done = document.getElementById('done');
-       done.addEventListener('dragover', (e) => e.preventDefault());
-       done.addEventListener('drop', (e) => { e.preventDefault(); done.append(document.getElementById(e.dataTransfer.getData('text/plain'))); });
-     </script>`,
-  );
-  // Nothing but draggable="true" and a drop listener says these two can be acted on.
-  const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Write tests"'), to: refOf(snap, 'list "Done"') });
-  expect(dragged.text).toContain('Dragged <li id="task">Write tests</li> → <ul id="done" aria-label="Done">');
-  expect(await text(agent, '#done')).toContain('Write tests');
-  expect(await text(agent, '#todo')).not.toContain('Write tests');
-  // A drop zone set up in markup is one too.
-  const markup = await open(agent, '/dnd-markup', `<p draggable="true" ondragstart="event.dataTransfer.setData('text', 'x')">Card</p>
-    <div ondragover="event.preventDefault()" ondrop="this.textContent = 'dropped'" style="height:60px">Bin</div>`);
-  await agent.server.ok('browser_drag', { from: refOf(markup, 'paragraph'), to: refOf(markup, 'generic "Bin"') });
-  expect(await text(agent, 'div')).toBe('dropped');
-});
-
 test('file upload sets files the page can read; a missing file is a clear error', async ({ agent }, testInfo) => {
   const file = fileToUpload(testInfo, 'notes.txt', 'hello upload');
   const snap = await open(

@@ -50,7 +50,7 @@ export const drag = defineTool({
   description: 'Drag one element onto another. from/to are refs (e12) or CSS selectors. Works for HTML5 drag and drop and pointer-based libraries.',
   schema: {
     from: z.string().describe('Ref or CSS selector of the element to drag'),
-    to: z.string().describe('Ref or CSS selector of the drop target'),
+    to: z.string().describe('Ref or CSS selector of the drop target; one the snapshot gives no ref (a board\'s column) by role and name, e.g. role=list[name="Done"]'),
     tabId: z.number().int().optional().describe('Tab to act in; default: the current tab'),
     ...SNAPSHOT_AFTER,
   },

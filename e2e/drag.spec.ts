@@ -1,0 +1,69 @@
+/**
+ * browser_drag: HTML5 drag and drop, which Chromium hands over to us, and a
+ * board whose cards follow the pointer (dnd-kit, SortableJS), whose columns
+ * say nothing that earns them a ref and are named by role instead.
+ */
+import { expect, test, type Agent } from './fixtures.ts';
+import { openPage } from './helpers/pages.ts';
+import { refOf } from './helpers/refs.ts';
+
+const open = (agent: Agent, route: string, body: string) => openPage(agent, route, body, 'Drag');
+const text = (agent: Agent, selector: string) => agent.server.ok('browser_get', { what: 'text', selector }).then((r) => r.text);
+
+test('drag and drop moves an item between two lists (HTML5 drag events); both ends have refs', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/dnd',
+    `<ul id="todo" aria-label="Todo"><li draggable="true" id="task">Write tests</li></ul>
+     <ul id="done" aria-label="Done" style="min-height:80px;border:1px solid"><li>Ship</li></ul>
+     <script>
+       document.getElementById('task').addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', 'task'));
+       const done = document.getElementById('done');
+       done.addEventListener('dragover', (e) => e.preventDefault());
+       done.addEventListener('drop', (e) => { e.preventDefault(); done.append(document.getElementById(e.dataTransfer.getData('text/plain'))); });
+     </script>`,
+  );
+  // Nothing but draggable="true" and a drop listener says these two can be acted on.
+  const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Write tests"'), to: refOf(snap, 'list "Done"') });
+  expect(dragged.text).toContain('Dragged <li id="task">Write tests</li> → <ul id="done" aria-label="Done">');
+  expect(await text(agent, '#done')).toContain('Write tests');
+  expect(await text(agent, '#todo')).not.toContain('Write tests');
+  // A drop zone set up in markup is one too.
+  const markup = await open(agent, '/dnd-markup', `<p draggable="true" ondragstart="event.dataTransfer.setData('text', 'x')">Card</p>
+    <div ondragover="event.preventDefault()" ondrop="this.textContent = 'dropped'" style="height:60px">Bin</div>`);
+  await agent.server.ok('browser_drag', { from: refOf(markup, 'paragraph'), to: refOf(markup, 'generic "Bin"') });
+  expect(await text(agent, 'div')).toBe('dropped');
+});
+
+test('a board whose cards follow the pointer: a card is dragged onto a column named by role and name', async ({ agent }) => {
+  const snap = await open(agent, '/board', `<style>.col { display: inline-block; vertical-align: top; width: 200px; min-height: 200px; border: 1px solid }
+      .card { padding: 10px; margin: 5px; background: #ddd; cursor: grab; touch-action: none }</style>
+    <div class="col" id="todo" role="list" aria-label="Todo"><div class="card" role="listitem">Alpha</div><div class="card" role="listitem">Beta</div></div>
+    <div class="col" id="done" role="list" aria-label="Done"></div>
+    <script>
+      // As pointer-based libraries do: a drag starts past a few pixels, the card follows, the drop goes where the pointer is let go.
+      let drag = null;
+      document.addEventListener('pointerdown', (e) => {
+        const card = e.target.closest('.card');
+        if (card) drag = { card, x: e.clientX, y: e.clientY, on: false };
+      });
+      document.addEventListener('pointermove', (e) => {
+        if (!drag) return;
+        const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+        if (!drag.on && Math.hypot(dx, dy) > 5) { drag.on = true; drag.card.style.pointerEvents = 'none'; }
+        if (drag.on) drag.card.style.transform = 'translate(' + dx + 'px, ' + dy + 'px)';
+      });
+      document.addEventListener('pointerup', (e) => {
+        if (!drag) return;
+        const { card, on } = drag;
+        drag = null;
+        card.style.transform = card.style.pointerEvents = '';
+        if (on) document.elementFromPoint(e.clientX, e.clientY)?.closest('.col')?.append(card);
+      });
+    </script>`);
+  expect(snap).toMatch(/- list "Done"$/m);
+  const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Beta"'), to: 'role=list[name="Done"]' });
+  expect(dragged.text).toContain('Dragged <div class="card" role="listitem">Beta</div> → <div id="done" class="col" role="list" aria-label="Done"></div>');
+  expect(await text(agent, '#done')).toBe('Beta');
+  expect(await text(agent, '#todo')).toBe('Alpha');
+});
