@@ -1,7 +1,7 @@
 /**
  * Memory: 10,000 snapshot + click rounds on a page that replaces the clicked
- * button with a new one (so every round issues a new ref) and logs to the
- * console (so the console buffer fills). The service worker's and the
+ * button with a new one (so every round issues a new ref), logs to the
+ * console (so the console buffer fills) and holds a frame. The service worker's and the
  * page's heap (the content script lives in the page's V8 heap) after all
  * rounds must be within 10 % of the heap after the first 1,000: refs of
  * removed elements, old log entries and the objects the page logged (which V8
@@ -34,7 +34,8 @@ const READ_EVERY = 50;
 // A quick pass still has two windows apart.
 const ROUNDS = scaled(10_000, BASELINE_AT + 3 * WINDOW);
 
-const PAGE = `<main><p>Round <span id="n">0</span></p><button>Round 0</button></main>
+// The frame: each snapshot links it again, with a fresh nonce its parent must not keep forever.
+const PAGE = `<main><p>Round <span id="n">0</span></p><button>Round 0</button><iframe srcdoc="<p>Inside</p>"></iframe></main>
 <script>
   let n = 0;
   // Every entry the test logs has this shape, the fill included: an entry that evicts

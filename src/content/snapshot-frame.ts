@@ -17,16 +17,36 @@ declare global {
 
 /** Child frame elements by the nonce we posted them, for frame offsets later. */
 const frameElements = new Map<string, WeakRef<FrameElement>>();
-const latestNonce = new WeakMap<FrameElement, string>();
+/**
+ * Each frame element's newest nonces, newest last. Every snapshot and search
+ * mints one per frame, so older ones are let go: a page of 10 frames snapshotted
+ * 10,000 times kept 100,000. A few are kept, as the worker's link to the frame
+ * may still name one it got before a newer one failed to link.
+ */
+const noncesOf = new WeakMap<FrameElement, string[]>();
+const NONCES_KEPT = 4;
+// Entries of frame elements gone from the page are swept once the map doubles.
+let sweepAt = 256;
 
 /** Tells the child frame behind `element` a fresh nonce, which its content script reports with its frame id. */
 export function nonceFor(element: FrameElement): string {
   const take = directTaker(element);
   const nonce = (take ? DIRECT_NONCE_PREFIX : '') + crypto.randomUUID();
-  frameElements.set(nonce, new WeakRef(element));
-  latestNonce.set(element, nonce);
+  remember(element, nonce);
   deliver(element, nonce, take);
   return nonce;
+}
+
+function remember(element: FrameElement, nonce: string): void {
+  frameElements.set(nonce, new WeakRef(element));
+  const kept = noncesOf.get(element) ?? [];
+  kept.push(nonce);
+  if (kept.length > NONCES_KEPT) frameElements.delete(kept.shift()!);
+  noncesOf.set(element, kept);
+  if (frameElements.size < sweepAt) return;
+  // An iframe out of the page is never aimed into again (frameOffset answers null for it).
+  for (const [key, ref] of frameElements) if (!ref.deref()?.isConnected) frameElements.delete(key);
+  sweepAt = Math.max(256, 2 * frameElements.size);
 }
 
 /**
@@ -66,7 +86,7 @@ export function answerFrameHellos(): void {
     const data = event.data as Record<string, unknown> | null;
     if (!data || typeof data !== 'object' || data[FRAME_HELLO_KEY] !== true || !event.source) return;
     const element = frameElementsHere().find((frame) => frameWindow(frame) === event.source);
-    const nonce = element && latestNonce.get(element);
+    const nonce = element && noncesOf.get(element)?.at(-1);
     if (nonce) deliver(element, nonce);
   });
 }
