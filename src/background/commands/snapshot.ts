@@ -7,6 +7,7 @@ import { frameOfRef, refPrefix } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { ensureAttached } from '../cdp.ts';
+import { childSessionsReady } from '../devtools/targets.ts';
 import { AgentError } from '../../shared/errors.ts';
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
@@ -15,6 +16,8 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // Attached, the page's click handlers are known (page-scripts/). A tab the
   // debugger cannot attach to is still snapshotted, without them.
   await ensureAttached(tabId).catch(() => undefined);
+  // And so are those of its frames of other sites, once their sessions are set up.
+  await childSessionsReady(tabId);
   const { tabId: _ignored, root, ...rest } = params;
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;

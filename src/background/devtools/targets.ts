@@ -14,6 +14,24 @@ interface ChildSession {
 
 /** In memory: a restarted worker relearns sessions as targets attach again. */
 const sessions = new Map<string, ChildSession>();
+/** Per tab, the child sessions still being set up (domains enabled, hooks run). */
+const settingUp = new Map<number, Set<Promise<void>>>();
+/** How long a snapshot waits at most for a frame's session to be set up. */
+const SETUP_WAIT_MS = 1000;
+
+/**
+ * Resolves once the tab's child sessions that are being set up are ready:
+ * an out-of-process frame's click-handler tracker (page-scripts/install.ts)
+ * is installed by such a hook, and a snapshot taken before it knew none of the
+ * frame's handlers (seen under load: a board's drop target had no ref).
+ */
+export async function childSessionsReady(tabId: number): Promise<void> {
+  const pending = settingUp.get(tabId);
+  if (!pending?.size) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.all(pending), new Promise<void>((resolve) => (timer = setTimeout(resolve, SETUP_WAIT_MS)))]);
+  clearTimeout(timer);
+}
 const childHooks: ((tabId: number, sessionId: string, type: string) => Promise<void>)[] = [];
 
 /** Runs for each new child session before its target starts running (e.g. to apply offline mode). */
@@ -59,7 +77,13 @@ export function watchTargets(): void {
       }
       for (const hook of childHooks) await hook(tabId, sessionId, targetInfo.type).catch(() => undefined);
     };
-    void enable();
+    const pending = settingUp.get(tabId) ?? new Set<Promise<void>>();
+    settingUp.set(tabId, pending);
+    const setup = enable().finally(() => {
+      pending.delete(setup);
+      if (!pending.size && settingUp.get(tabId) === pending) settingUp.delete(tabId);
+    });
+    pending.add(setup);
   });
   onCdpEvent('Target.detachedFromTarget', (_tabId, params) => {
     sessions.delete((params as { sessionId: string }).sessionId);
