@@ -12,7 +12,7 @@ import { settleDownload } from './downloads.ts';
 import { within } from './timing.ts';
 import type { DownloadFile, StartedRequests } from '../shared/methods/common.ts';
 import { watchRequests, type RequestWatch } from './actions/requests.ts';
-import { afterInputTimers } from './actions/input-timers.ts';
+import { inputTimers } from './actions/input-timers.ts';
 
 export type WaitUntil = 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
 
@@ -33,6 +33,8 @@ export interface NavigationOutcome {
 
 /** How long a page that loaded may still fetch its data before navigate answers. */
 const PAGE_DATA_WAIT_MS = 2000;
+/** After a router's timers ran on back or forward, how long the data request they start may take to be reported. */
+const ROUTER_REQUEST_BEGIN_MS = 200;
 
 /** How long after an aborted navigation a download may still show up. */
 const DOWNLOAD_GRACE_MS = 1000;
@@ -267,8 +269,11 @@ async function perhapsNavigation(
  */
 async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
   const loaded = !outcome.sameDocument;
-  if (!loaded) await afterInputTimers(tabId, 0, true);
-  return data.settle(signal, () => false, async () => outcome.url, { maxMs: PAGE_DATA_WAIT_MS, ownOnly: true, ifRunning: loaded, troubleOnly: loaded });
+  // The router's timers ran: the view's data request starts now, whether or not the browser has said so yet.
+  const routerWaited = !loaded && ((await inputTimers(tabId, 0, true))?.waitedMs ?? 0) > 0;
+  return data.settle(signal, () => false, async () => outcome.url, {
+    maxMs: PAGE_DATA_WAIT_MS, ownOnly: true, ifRunning: loaded, troubleOnly: loaded, ...(routerWaited ? { beginMs: ROUTER_REQUEST_BEGIN_MS } : {}),
+  });
 }
 
 /** Ours was cancelled by a navigation that began after it, which committed `url` instead. */

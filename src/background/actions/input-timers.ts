@@ -16,8 +16,13 @@ const INPUT_TIMERS_MS = 1000;
  * click's (or a router's) handlers, not a tooltip's its pointer set off.
  */
 export async function afterInputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<boolean> {
+  return (await inputTimers(tabId, frameId, clicksOnly))?.tracked ?? false;
+}
+
+/** afterInputTimers, with how long it waited: more than 0 when the page had such timers to run. */
+export async function inputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<{ tracked: boolean; waitedMs: number } | undefined> {
   const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { clicksOnly } : {}) } as const;
-  return (await tryFrame(tabId, frameId, request))?.tracked ?? false;
+  return tryFrame(tabId, frameId, request);
 }
 
 /** afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its backdrop faded in). */

@@ -78,6 +78,12 @@ export interface RequestWatch {
 export interface SettleOptions {
   /** The longest wait (default 3 s). */
   maxMs?: number;
+  /**
+   * A request is due now (the page's timers that start it just ran): waited for even before the
+   * browser has reported it, for this long. Its CDP event can come tens of ms after the fetch() call
+   * on a busy machine, and seeing none yet, a back in a single-page app ended before the view's data.
+   */
+  beginMs?: number;
   /** No wait unless a request is still running now (a page that loaded: the quiet after its last answer is no news). */
   ifRunning?: boolean;
   /** The page's own requests only: another site's (analytics, ads) neither waited for nor told. */
@@ -145,8 +151,9 @@ export function watchRequests(tabId: number): RequestWatch {
   return {
     async settle(signal, interrupted, pageUrl, options = {}) {
       settling = true;
-      if (tracked.size === 0) return undefined;
       const start = performance.now();
+      if (options.beginMs) while (tracked.size === 0 && performance.now() - start < options.beginMs && !signal.aborted) await sleep(10);
+      if (tracked.size === 0) return undefined;
       const deadline = start + (options.maxMs ?? REQUESTS_WAIT_MS);
       const waitedFor = (r: Tracked, now: number) => !r.done && (r.sameSite || (!options.ownOnly && now - start < OTHER_SITE_WAIT_MS))
         && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS);
