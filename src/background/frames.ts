@@ -10,7 +10,7 @@ import { unlessDialog } from './actions/dialogs.ts';
 import { requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
-import { sleep } from './timing.ts';
+import { sleep, within } from './timing.ts';
 import { raiseRefFloor } from './tabs.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
@@ -35,7 +35,7 @@ function track(tabId: number, frameId: number, delta: 1 | -1): void {
 export async function stopWaits(tabId: number): Promise<void> {
   const frames = [...(inFlight.get(tabId)?.keys() ?? [])];
   const told = frames.map((frameId) => tryFrame(tabId, frameId, { type: 'stopWaits' }).catch(() => undefined));
-  await Promise.race([Promise.all(told), sleep(STOP_WAITS_MS)]);
+  await within(Promise.all(told), STOP_WAITS_MS, undefined);
 }
 
 /** How long a stopped command's frames get to say they stopped waiting (a blocked page never does). */

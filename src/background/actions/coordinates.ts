@@ -76,9 +76,14 @@ function describe(at: At): string {
   return `(${at.x}, ${at.y})${at.line ? `: ${at.line}` : ''}`;
 }
 
+/** The tab's viewport in CSS pixels, where coordinates count from. */
+export async function viewportSize(tabId: number): Promise<{ clientWidth: number; clientHeight: number }> {
+  return (await cdp<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, 'Page.getLayoutMetrics')).cssLayoutViewport;
+}
+
 /** Chromium sends input outside the viewport on to nothing, and the page sees none of it: refused, with the size to aim within. */
 async function assertInViewport(tabId: number, points: { x: number; y: number }[]): Promise<void> {
-  const { cssLayoutViewport: vp } = await cdp<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, 'Page.getLayoutMetrics');
+  const vp = await viewportSize(tabId);
   for (const { x, y } of points) {
     if (x >= 0 && y >= 0 && x < vp.clientWidth && y < vp.clientHeight) continue;
     throw new AgentError(

@@ -4,7 +4,7 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameTransform, linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { toParent, type Box, type FoundElement, type FrameAim, type TargetSpec } from '../../shared/content-messages.ts';
-import { cdp } from '../cdp.ts';
+import { viewportSize } from './coordinates.ts';
 import type { CommandContext } from '../router.ts';
 import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
 import { assertNoDialog, handleDialog as answerDialog, openDialog } from './dialogs.ts';
@@ -109,10 +109,10 @@ function boxInTab(box: Box, frame: FrameAim): Box {
 }
 
 async function inTabViewport(tabId: number, frameId: number, spec: TargetSpec): Promise<boolean> {
-  const [{ value }, frame, { cssLayoutViewport: view }] = await Promise.all([
+  const [{ value }, frame, view] = await Promise.all([
     sendToFrame(tabId, frameId, { type: 'get', what: 'box', target: spec }),
     frameTransform(tabId, frameId),
-    cdp<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, 'Page.getLayoutMetrics'),
+    viewportSize(tabId),
   ]);
   const box = boxInTab(value as Box, frame);
   return box.x < view.clientWidth && box.y < view.clientHeight && box.x + box.width > 0 && box.y + box.height > 0;

@@ -53,7 +53,6 @@ export async function waitForText(tabId: number, text: string | undefined, textG
   }
 }
 
-
 /**
  * null when every condition holds — text shown in some frame, gone text in
  * none — else what the first failing one saw. A frame that cannot answer

@@ -5,6 +5,7 @@
  * a sessionId (Chrome 125+ DebuggerSession).
  */
 import { cdp, cdpSession, onCdpEvent } from '../cdp.ts';
+import { within } from '../timing.ts';
 
 interface ChildSession {
   tabId: number;
@@ -27,10 +28,7 @@ const SETUP_WAIT_MS = 1000;
  */
 export async function childSessionsReady(tabId: number): Promise<void> {
   const pending = settingUp.get(tabId);
-  if (!pending?.size) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([Promise.all(pending), new Promise<void>((resolve) => (timer = setTimeout(resolve, SETUP_WAIT_MS)))]);
-  clearTimeout(timer);
+  if (pending?.size) await within(Promise.all(pending), SETUP_WAIT_MS, undefined);
 }
 const childHooks: ((tabId: number, sessionId: string, type: string) => Promise<void>)[] = [];
 
