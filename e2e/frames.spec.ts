@@ -226,11 +226,32 @@ test('a blocked embed and a frame that never loads sit next to working frames: t
     const { text } = await agent.server.ok('browser_snapshot');
     expect(text).not.toContain('Never shown');
     expect(text).not.toContain('Hidden frame');
-    // The blocked one says so (inside its quoted line: its title needs quotes); the one still waiting for its page is only empty.
+    // The blocked one says so (inside its quoted line: its title needs quotes), and so do the two still waiting for their page.
     expect(text.match(/- 'iframe "Map: Paris" \[ref=e\d+\] \[load-failed\]'/g)).toHaveLength(1);
     expect(text).not.toMatch(/- iframe \[ref=e\d+\] \[load-failed\]/);
+    expect(text).toMatch(/^- iframe \[ref=e\d+\] \[loading\]$/m);
+    expect(text).toMatch(/^ {2}- iframe \[ref=f\d+e\d+\] \[loading\]$/m);
+    expect(text.match(/\[loading\]/g)).toHaveLength(2);
     for (const name of ['Outer frame', 'Nested frame', 'Local frame']) expect(text).toMatch(new RegExp(`button "${name}" \\[ref=f\\d+e\\d+\\]`));
     expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Nested frame"') })).text).toContain('Clicked <button>Nested frame</button>');
+  } finally {
+    await other.stop();
+  }
+});
+
+test('a frame whose page has not come yet is marked [loading] until it has; an empty frame is not', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const slow = other.page('/slow-frame', html('<button>Slow button</button>', 'slow'), { delayMs: 1500 });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/slow-outer', html(
+      `<h1>Outer</h1><iframe src="${slow}" title="Late"></iframe><iframe src="about:blank" title="Blank"></iframe>`, 'outer')), waitUntil: 'domcontentloaded' });
+    const early = (await agent.server.ok('browser_snapshot')).text;
+    expect(early).toMatch(/^- iframe "Late" \[ref=e\d+\] \[loading\]$/m);
+    expect(early).toMatch(/^- iframe "Blank" \[ref=e\d+\]$/m);
+    await agent.server.ok('browser_wait_for', { text: 'Slow button' });
+    const later = (await agent.server.ok('browser_snapshot')).text;
+    expect(later).not.toContain('[loading]');
+    expect(later).toMatch(/- iframe "Late" \[ref=e\d+\]:\n {2}- button "Slow button" \[ref=f\d+e\d+\]/);
   } finally {
     await other.stop();
   }

@@ -21,6 +21,7 @@ import { createRouter } from './router.ts';
 import { watchTabs } from './tabs.ts';
 import { watchResponsiveness } from './unresponsive.ts';
 import { watchPendingNavigations } from './pending-navigation.ts';
+import { watchFrameLoads } from './frame-loading.ts';
 
 const router = createRouter(handlers);
 onRequest(router);
@@ -30,6 +31,7 @@ watchResponsiveness();
 watchChannels();
 watchFrameLinks();
 watchPendingNavigations();
+watchFrameLoads();
 watchDialogs();
 watchFileChoosers();
 watchNetworkForNavigation();

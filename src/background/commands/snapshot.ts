@@ -9,6 +9,7 @@ import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { ensureAttached } from '../cdp.ts';
 import { childSessionsReady } from '../devtools/targets.ts';
 import { AgentError } from '../../shared/errors.ts';
+import { isChildLoading, isFrameLoading } from '../frame-loading.ts';
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
@@ -87,10 +88,14 @@ async function frameSnapshot(
     }),
   );
   const out = result.text.split('\n');
-  // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
   result.frames.forEach((slot, i) => {
+    const childId = childIds[i];
     // Inside the key, which is quoted when the frame's title needs it.
-    if (childIds[i] === 'failed') out[slot.line] = out[slot.line].replace(/'?$/, (quote) => ` [load-failed]${quote}`);
+    const mark = (marker: string) => void (out[slot.line] = out[slot.line].replace(/'?$/, (quote) => ` [${marker}]${quote}`));
+    // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
+    if (childId === 'failed') mark('load-failed');
+    // Not answered because its document has not loaded yet: a later snapshot shows it.
+    else if (!children[i] && (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src))) mark('loading');
   });
   // The frame's lines go under its line, as one entry: spread into splice(), a frame of 100,000 lines overflowed the stack.
   for (const child of children) {
