@@ -79,6 +79,8 @@ async function main(): Promise<void> {
         '',
         targetsTable(results),
         '',
+        '- A click by ref is a trip to the content script to locate the element, the trusted input through CDP, and a second trip for the guard to confirm where the press landed: the transport table below times the click and its parts apart.',
+        '',
       );
     }
     if (parts.has('transport')) {
