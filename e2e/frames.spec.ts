@@ -242,7 +242,7 @@ test('a blocked embed and a frame that never loads sit next to working frames: t
 test('a frame whose page has not come yet is marked [loading] until it has; an empty frame is not', async ({ agent }) => {
   const other = await new TestServer().start();
   try {
-    const slow = other.page('/slow-frame', html('<button>Slow button</button>', 'slow'), { delayMs: 1500 });
+    const slow = other.page('/slow-frame', html('<button>Slow button</button>', 'slow'), { delayMs: 3000 });
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/slow-outer', html(
       `<h1>Outer</h1><iframe src="${slow}" title="Late"></iframe><iframe src="about:blank" title="Blank"></iframe>`, 'outer')), waitUntil: 'domcontentloaded' });
     const early = (await agent.server.ok('browser_snapshot')).text;

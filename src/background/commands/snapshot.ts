@@ -75,6 +75,8 @@ async function frameSnapshot(
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
+  // Also asked once the frames have answered: one that commits meanwhile may not answer in time, yet was loading.
+  const loadingAtFirst = result.frames.map((slot) => isChildLoading(tabId, frameId, slot.src));
   const childIds = await linkChildFrames(tabId, frameId, result.frames.map((slot) => slot.nonce), result.frames.map((slot) => slot.src));
   const children = await Promise.all(
     result.frames.map(async (slot, i) => {
@@ -95,7 +97,7 @@ async function frameSnapshot(
     // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
     if (childId === 'failed') mark('load-failed');
     // Not answered because its document has not loaded yet: a later snapshot shows it.
-    else if (!children[i] && (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src))) mark('loading');
+    else if (!children[i] && (loadingAtFirst[i] || (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src)))) mark('loading');
   });
   // The frame's lines go under its line, as one entry: spread into splice(), a frame of 100,000 lines overflowed the stack.
   for (const child of children) {
