@@ -231,7 +231,7 @@ test('a blocked embed and a frame that never loads sit next to working frames: t
     expect(text).not.toMatch(/- iframe \[ref=e\d+\] \[load-failed\]/);
     expect(text).toMatch(/^- iframe \[ref=e\d+\] \[loading\]$/m);
     expect(text).toMatch(/^ {2}- iframe \[ref=f\d+e\d+\] \[loading\]$/m);
-    expect(text.match(/\[loading\]/g)).toHaveLength(2);
+    expect(text.match(/\] \[loading\]$/gm)).toHaveLength(2);
     for (const name of ['Outer frame', 'Nested frame', 'Local frame']) expect(text).toMatch(new RegExp(`button "${name}" \\[ref=f\\d+e\\d+\\]`));
     expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Nested frame"') })).text).toContain('Clicked <button>Nested frame</button>');
   } finally {
@@ -248,10 +248,30 @@ test('a frame whose page has not come yet is marked [loading] until it has; an e
     const early = (await agent.server.ok('browser_snapshot')).text;
     expect(early).toMatch(/^- iframe "Late" \[ref=e\d+\] \[loading\]$/m);
     expect(early).toMatch(/^- iframe "Blank" \[ref=e\d+\]$/m);
+    expect(early).toContain('A frame marked [loading] has not loaded its page yet: take a new snapshot in a moment.');
     await agent.server.ok('browser_wait_for', { text: 'Slow button' });
     const later = (await agent.server.ok('browser_snapshot')).text;
     expect(later).not.toContain('[loading]');
     expect(later).toMatch(/- iframe "Late" \[ref=e\d+\]:\n {2}- button "Slow button" \[ref=f\d+e\d+\]/);
+  } finally {
+    await other.stop();
+  }
+});
+
+test('a lazy frame far down the page is marked [not-loaded] until the page is scrolled to it', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const inner = other.page('/lazy-inner', html('<button>Play video</button>', 'video')).replace('127.0.0.1', 'localhost');
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/lazy-outer', html(
+      `<h1>Article</h1><div style="height: 6000px">Long read</div><iframe src="${inner}" loading="lazy" title="Video"></iframe>`, 'article')) });
+    const before = (await agent.server.ok('browser_snapshot')).text;
+    expect(before).toMatch(/^- iframe "Video" \[ref=e\d+\] \[not-loaded\]$/m);
+    expect(before).toContain('A frame marked [not-loaded] loads only once the page is scrolled near it');
+    await agent.server.ok('browser_scroll', { ref: refOf(before, 'iframe "Video"') });
+    await agent.server.ok('browser_wait_for', { text: 'Play video' });
+    const after = (await agent.server.ok('browser_snapshot')).text;
+    expect(after).not.toContain('not-loaded');
+    expect(after).toMatch(/- iframe "Video" \[ref=e\d+\]:\n {2}- button "Play video" \[ref=f\d+e\d+\]/);
   } finally {
     await other.stop();
   }

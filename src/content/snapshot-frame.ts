@@ -1,4 +1,4 @@
-import type { ContentRequest, ContentSnapshot, FrameAim } from '../shared/content-messages.ts';
+import type { ContentRequest, ContentSnapshot, FrameAim, FrameSlotInfo } from '../shared/content-messages.ts';
 import { DIRECT_NONCE_PREFIX, FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts';
 import { takeSnapshot } from './snapshot/index.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
@@ -147,7 +147,10 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     await firstRender(FIRST_RENDER_MS);
     result = take();
   }
-  const frames = result.frames.map((slot) => ({ ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: frameSource(slot.element) }));
+  const frames = result.frames.map((slot): FrameSlotInfo => ({
+    ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: frameSource(slot.element),
+    ...(slot.element.localName === 'iframe' && (slot.element as HTMLIFrameElement).loading === 'lazy' ? { lazy: true } : {}),
+  }));
   return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title, contentType: document.contentType };
 }
 

@@ -190,6 +190,8 @@ export interface FrameSlotInfo {
   indent: string;
   /** The URL the <iframe> asked for ('' for srcdoc/none): matches Chromium's error page for it. */
   src: string;
+  /** An <iframe loading=lazy>: Chromium loads it only once the page is scrolled near it. */
+  lazy?: true;
 }
 
 export interface ContentSnapshot {

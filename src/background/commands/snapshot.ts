@@ -96,8 +96,11 @@ async function frameSnapshot(
     const mark = (marker: string) => void (out[slot.line] = out[slot.line].replace(/'?$/, (quote) => ` [${marker}]${quote}`));
     // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
     if (childId === 'failed') mark('load-failed');
+    else if (children[i]) return;
     // Not answered because its document has not loaded yet: a later snapshot shows it.
-    else if (!children[i] && (loadingAtFirst[i] || (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src)))) mark('loading');
+    else if (loadingAtFirst[i] || (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src))) mark('loading');
+    // A lazy frame the page has not been scrolled near: it has not begun to load (a video or map embed, comments far down).
+    else if (childId === null && slot.lazy) mark('not-loaded');
   });
   // The frame's lines go under its line, as one entry: spread into splice(), a frame of 100,000 lines overflowed the stack.
   for (const child of children) {

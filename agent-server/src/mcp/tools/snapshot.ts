@@ -42,6 +42,8 @@ export const snapshot = defineTool({
     response.text(`Snapshot (${result.text.length} characters${offset || rest ? `; showing lines ${offset + 1}–${offset + text.length}` : ''}):`, '```yaml', text.join('\n'), '```');
     if (cut) response.text(cutNote(offset, cut, maxChars));
     if (rest) response.text(`… ${rest} more lines, call again with offset=${offset + text.length}${params.maxChars === undefined ? ` (cut at the default budget of ${DEFAULT_MAX_CHARS} characters; or raise maxChars, narrow with interactive/root/depth, or write it all to a file with filename)` : ''}`);
+    const frames = framesNote(text);
+    if (frames) response.text(frames);
     if (result.pdf) response.text("The tab shows a PDF in Chromium's viewer, whose text is not part of the snapshot: browser_take_screenshot shows it.");
     else if (!result.text) response.text(emptyHint(result.url, request));
   },
@@ -54,6 +56,15 @@ function emptyHint(url: string, request: { interactive?: boolean; root?: string;
   return 'The page shows no text or controls (it may draw on a canvas or still be starting): browser_take_screenshot shows what is there, and the vision tools (browser_mouse_click_xy, offered with --caps vision) act at a point in it.';
 }
 
+/** What the frame markers shown ask of the agent, said once per snapshot (commands/snapshot.ts in the extension sets them). */
+function framesNote(lines: string[]): string | null {
+  const notes: string[] = [];
+  const marked = (marker: string) => lines.some((line) => line.includes(`] [${marker}]`));
+  if (marked('loading')) notes.push('A frame marked [loading] has not loaded its page yet: take a new snapshot in a moment.');
+  if (marked('not-loaded')) notes.push('A frame marked [not-loaded] loads only once the page is scrolled near it: browser_scroll with its ref, then take a new snapshot.');
+  return notes.length ? notes.join(' ') : null;
+}
+
 /** Appends a fresh snapshot of a tab after an action (`snapshot: true`). */
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
   const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
@@ -61,6 +72,8 @@ export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, t
   response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${text.length}` : ''}):`, '```yaml', text.join('\n'), '```');
   if (cut) response.text(cutNote(0, cut, DEFAULT_MAX_CHARS));
   if (rest) response.text(`… ${rest} more lines: browser_snapshot with offset=${text.length} shows them`);
+  const frames = framesNote(text);
+  if (frames) response.text(frames);
 }
 
 /**
