@@ -165,7 +165,7 @@ test('a tab the user shares after it loaded: handlers its page set before still 
   // Opened and loaded by the user: no tracker was there when the handlers were set.
   const userPage = await agent.browser.context.newPage();
   try {
-    await userPage.goto(agent.pages.page('/user-handlers', html(`${handler('row', 'Earlier row')}<iframe src="/same-handler"></iframe><iframe src="${cross}"></iframe>`, 'User handlers')));
+    await userPage.goto(agent.pages.page('/user-handlers', html(`${handler('row', 'Earlier row')}<span id="hint">Earlier hint</span><script>document.getElementById('hint').onmouseenter = () => {};</script><iframe src="/same-handler"></iframe><iframe src="${cross}"></iframe>`, 'User handlers')));
     await expect.poll(() => userPage.frames().length).toBe(3);
     const worker = await agent.browser.serviceWorker();
     const tabId = await worker.evaluate(async () => {
@@ -178,6 +178,7 @@ test('a tab the user shares after it loaded: handlers its page set before still 
 
     const { text } = await agent.server.ok('browser_snapshot', { tabId });
     expect(text).toMatch(/- generic "Earlier row" \[ref=e\d+\]/);
+    expect(text).toMatch(/- generic "Earlier hint" \[ref=e\d+\]/);
     expect(text).toMatch(/- generic "Same row" \[ref=f\d+e\d+\]/);
     expect(text).toMatch(/- generic "Cross row" \[ref=f\d+e\d+\]/);
     await agent.server.ok('browser_click', { tabId, ref: refOf(text, 'generic "Earlier row"') });

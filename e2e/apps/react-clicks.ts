@@ -15,6 +15,8 @@ function App() {
     // TodoMVC: a double click on the todo's label edits it.
     h('ul', null, h('li', null, editing ? h('input', { 'aria-label': 'Edit todo', defaultValue: 'Buy milk' }) : h('label', { onDoubleClick: () => setEditing(true) }, 'Buy milk'))),
     h('div', { className: 'item', onMouseDown: () => setOpened('Archive') }, 'Archive'),
+    // A help hint shown while the pointer is over it: only onMouseEnter, which React also handles on its root.
+    h('span', { className: 'hint', onMouseEnter: () => setOpened('Help: invoices are kept 10 years') }, 'Retention?'),
   );
 }
 

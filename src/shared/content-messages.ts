@@ -366,6 +366,8 @@ export const CLICK_HANDLER_TRACKER = {
   key: 'llm-browser-agent.click-handlers',
   // Drag sources and drop targets too: browser_drag needs a ref at each end.
   pointerEvents: ['click', 'dblclick', 'auxclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dragstart', 'drop'],
+  // What the pointer arriving sets off: a tooltip, a row's actions shown on hover. browser_hover needs a ref there.
+  hoverEvents: ['mouseenter', 'mouseover', 'pointerenter', 'pointerover'],
 } as const;
 
 export type ClickHandlerTrackerConfig = typeof CLICK_HANDLER_TRACKER;

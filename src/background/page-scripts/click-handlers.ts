@@ -23,24 +23,34 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
   if (global[key]) return; // once per document (runImmediately and a re-attach both run it again)
 
   const POINTER_EVENTS = new Set<string>(config.pointerEvents);
+  const HOVER_EVENTS = new Set<string>(config.hoverEvents);
   const seen = new WeakSet<Element>();
   // Drop targets (a board's column) are reported as such: one stays a target with cards in it.
   const dropTargets = new WeakSet<Element>();
+  // Elements with handlers for the pointer arriving only, reported as hover targets (until one for a press comes).
+  const hoverOnly = new WeakSet<Element>();
   // WeakRefs: the tracker must never keep removed elements alive.
   let all: WeakRef<Element>[] = [];
   let unreported: WeakRef<Element>[] = [];
 
+  // React listens for every event, drop and mouseover too, on its root (marked `_reactListening<random>`): delegation, not a target.
+  const reactRoot = (target: Element) => Object.keys(target).some((k) => k.startsWith('_reactListening'));
   const note = (target: unknown, type?: string) => {
     if (!(target instanceof Element)) return;
-    // React listens for every event, drop too, on its root (marked `_reactListening<random>`): delegation, not a target.
-    const drop = type === 'drop' && !dropTargets.has(target) && !Object.keys(target).some((k) => k.startsWith('_reactListening'));
-    if (seen.has(target) && !drop) return;
+    const hover = type !== undefined && HOVER_EVENTS.has(type);
+    const drop = type === 'drop' && !dropTargets.has(target) && !reactRoot(target);
+    // Known for the pointer arriving only, and now pressed too: reported again, as clickable.
+    const pressed = !hover && hoverOnly.has(target);
+    if (seen.has(target) && !drop && !pressed) return;
     // Handlers on <html> and <body> serve the whole page (event delegation), not one element.
     if (target === document.documentElement || target === document.body) return;
-    seen.add(target);
+    if (hover && reactRoot(target)) return;
+    if (hover) hoverOnly.add(target);
+    else hoverOnly.delete(target);
     if (drop) dropTargets.add(target);
     const ref = new WeakRef(target);
-    all.push(ref);
+    if (!seen.has(target)) all.push(ref);
+    seen.add(target);
     unreported.push(ref);
   };
   // How the worker hands over handlers set before the tracker arrived (earlier-handlers.ts).
@@ -49,21 +59,24 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
   const addEventListener = EventTarget.prototype.addEventListener;
   // Rest parameters keep `length` at 2, as the native function's.
   EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, ...rest: [(boolean | AddEventListenerOptions)?]) {
-    if (listener && POINTER_EVENTS.has(type)) note(this, type);
+    if (listener && (POINTER_EVENTS.has(type) || HOVER_EVENTS.has(type))) note(this, type);
     return addEventListener.call(this, type, listener, ...rest);
   };
   for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
-    const property = Object.getOwnPropertyDescriptor(proto, 'onclick');
-    if (!property?.set || !property.get) continue;
-    const { get, set } = property;
-    Object.defineProperty(proto, 'onclick', {
-      ...property,
-      get,
-      set(this: Element, value: unknown) {
-        if (value) note(this);
-        set.call(this, value);
-      },
-    });
+    for (const type of ['click', 'mouseenter', 'mouseover']) {
+      const name = `on${type}`;
+      const property = Object.getOwnPropertyDescriptor(proto, name);
+      if (!property?.set || !property.get) continue;
+      const { get, set } = property;
+      Object.defineProperty(proto, name, {
+        ...property,
+        get,
+        set(this: Element, value: unknown) {
+          if (value) note(this, type);
+          set.call(this, value);
+        },
+      });
+    }
   }
 
   // Elements inside a closed shadow root would be reported as their host (events are retargeted): leave them out.
@@ -81,7 +94,7 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
       const el = ref.deref();
       if (!el) continue;
       if (!el.isConnected) later.push(ref);
-      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(config.mark, { composed: true, detail: dropTargets.has(el) ? 'drop' : null }));
+      else if (!inClosedShadowRoot(el)) el.dispatchEvent(new CustomEvent(config.mark, { composed: true, detail: dropTargets.has(el) ? 'drop' : hoverOnly.has(el) ? 'hover' : null }));
     }
     return later;
   };
@@ -115,8 +128,10 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
   const REACT_PROPS: Record<string, string> = {
     click: 'onClick', dblclick: 'onDoubleClick', auxclick: 'onAuxClick', mousedown: 'onMouseDown', mouseup: 'onMouseUp',
     pointerdown: 'onPointerDown', pointerup: 'onPointerUp', touchstart: 'onTouchStart', touchend: 'onTouchEnd', dragstart: 'onDragStart', drop: 'onDrop',
+    mouseenter: 'onMouseEnter', mouseover: 'onMouseOver', pointerenter: 'onPointerEnter', pointerover: 'onPointerOver',
   };
   const reactProps = [...POINTER_EVENTS].map((type) => REACT_PROPS[type]).filter(Boolean);
+  const reactHoverProps = [...HOVER_EVENTS].map((type) => REACT_PROPS[type]).filter(Boolean);
   let reactKey: string | undefined;
   const noteReactHandlers = () => {
     const elements = document.body?.getElementsByTagName('*');
@@ -126,7 +141,9 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     if (!reactKey) return;
     for (let i = 0; i < elements.length; i++) {
       const props = (elements[i] as unknown as Record<string, Record<string, unknown> | undefined>)[reactKey];
-      if (props && reactProps.some((name) => typeof props[name] === 'function')) note(elements[i], typeof props.onDrop === 'function' ? 'drop' : undefined);
+      if (!props) continue;
+      if (reactProps.some((name) => typeof props[name] === 'function')) note(elements[i], typeof props.onDrop === 'function' ? 'drop' : undefined);
+      else if (reactHoverProps.some((name) => typeof props[name] === 'function')) note(elements[i], 'mouseenter');
     }
   };
 

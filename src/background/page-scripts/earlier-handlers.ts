@@ -22,6 +22,7 @@ const MAX_ELEMENTS = 3000;
 const BATCH = 200;
 const GROUP = 'llm-browser-agent-earlier-handlers';
 const POINTER_EVENTS = new Set<string>(CLICK_HANDLER_TRACKER.pointerEvents);
+const HOVER_EVENTS = new Set<string>(CLICK_HANDLER_TRACKER.hoverEvents);
 // Runs with the elements of one JavaScript world; each goes to the tracker of its own window.
 const HAND_OVER = `function (type, ...elements) {
   for (const el of elements) el?.ownerDocument?.defaultView?.[Symbol.for(${JSON.stringify(CLICK_HANDLER_TRACKER.key)})]?.(el, type);
@@ -39,8 +40,14 @@ export async function reportEarlierHandlers(send: SendCdp): Promise<void> {
     const { result } = await send<{ result: { objectId?: string } }>('Runtime.evaluate', { expression: 'document', objectGroup: GROUP, silent: true });
     if (!result.objectId) return;
     const { listeners } = await send<{ listeners: EventListenerInfo[] }>('DOMDebugger.getEventListeners', { objectId: result.objectId, depth: -1, pierce: true });
-    const nodes = [...new Set(listeners.filter((l) => l.backendNodeId && POINTER_EVENTS.has(l.type)).map((l) => l.backendNodeId!))].slice(0, MAX_ELEMENTS);
-    const drops = new Set(listeners.filter((l) => l.type === 'drop').map((l) => l.backendNodeId));
+    const kinds = new Map<number, Kind>();
+    for (const { type, backendNodeId: node } of listeners) {
+      if (!node) continue;
+      const kind: Kind | null = type === 'drop' ? 'drop' : POINTER_EVENTS.has(type) ? 'click' : HOVER_EVENTS.has(type) ? 'mouseenter' : null;
+      // One with a handler for a press is clickable, whatever else it listens for; a drop target above all.
+      if (kind && RANK[kind] > RANK[kinds.get(node) ?? 'none']) kinds.set(node, kind);
+    }
+    const nodes = [...kinds.keys()].slice(0, MAX_ELEMENTS);
     for (let i = 0; i < nodes.length; i += BATCH) {
       const batch = nodes.slice(i, i + BATCH);
       const resolved = await Promise.all(
@@ -48,16 +55,20 @@ export async function reportEarlierHandlers(send: SendCdp): Promise<void> {
           send<{ object: { objectId?: string } }>('DOM.resolveNode', { backendNodeId, objectGroup: GROUP }).then((r) => r.object.objectId, () => undefined),
         ),
       );
-      const kind = (drop: boolean) => resolved.filter((id, j): id is string => id !== undefined && drops.has(batch[j]) === drop);
-      await handOver(send, kind(false), 'click');
-      await handOver(send, kind(true), 'drop');
+      for (const kind of ['click', 'drop', 'mouseenter'] as const) {
+        await handOver(send, resolved.filter((id, j): id is string => id !== undefined && kinds.get(batch[j]) === kind), kind);
+      }
     }
   } finally {
     await send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
   }
 }
 
-async function handOver(send: SendCdp, objectIds: string[], type: 'click' | 'drop'): Promise<void> {
+/** How the tracker is told of an element: as it would be by the first listener of that kind. */
+type Kind = 'click' | 'drop' | 'mouseenter';
+const RANK: Record<Kind | 'none', number> = { none: 0, mouseenter: 1, click: 2, drop: 3 };
+
+async function handOver(send: SendCdp, objectIds: string[], type: Kind): Promise<void> {
   if (!objectIds.length) return;
   const call = (ids: string[]) =>
     send('Runtime.callFunctionOn', { objectId: ids[0], functionDeclaration: HAND_OVER, arguments: [{ value: type }, ...ids.map((objectId) => ({ objectId }))], silent: true });

@@ -11,6 +11,8 @@ import { onWindow } from '../window-listeners.ts';
 // Weak: a removed element must not be kept alive by having had a handler.
 const withHandler = new WeakSet<Element>();
 const dropTargets = new WeakSet<Element>();
+// Elements whose only handlers are for the pointer arriving (a tooltip's trigger).
+const hoverTargets = new WeakSet<Element>();
 let listening = false;
 let askedOnce = false;
 let shadowCalls: number | null = null;
@@ -23,8 +25,14 @@ function listen(): void {
   onWindow(CLICK_HANDLER_EVENTS.mark, (event) => {
     const target = event.composedPath()[0];
     if (!(target instanceof Element)) return;
+    const kind = (event as CustomEvent<unknown>).detail;
+    if (kind === 'hover') {
+      hoverTargets.add(target);
+      return;
+    }
+    hoverTargets.delete(target);
     withHandler.add(target);
-    if ((event as CustomEvent<unknown>).detail === 'drop') dropTargets.add(target);
+    if (kind === 'drop') dropTargets.add(target);
   }, true);
   onWindow(CLICK_HANDLER_EVENTS.shadowCalls, (event) => {
     const count = (event as CustomEvent<unknown>).detail;
@@ -48,6 +56,15 @@ export function collectClickHandlers(doc: Document): number | null {
 
 export function hasClickHandler(el: Element): boolean {
   return withHandler.has(el);
+}
+
+/**
+ * An element that reacts only to the pointer arriving (a tooltip's trigger, a row that shows its
+ * actions on hover): browser_hover needs its ref. Also one with an inline onmouseover or
+ * onmouseenter attribute, which the tracker's hooks never see.
+ */
+export function hasHoverHandler(el: Element): boolean {
+  return hoverTargets.has(el) || (el.hasAttributes() && (el.hasAttribute('onmouseover') || el.hasAttribute('onmouseenter')));
 }
 
 /** An element with a drop handler: a drop target (a board's column), also with things to drag inside it. */

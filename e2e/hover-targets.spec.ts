@@ -1,0 +1,70 @@
+/**
+ * What reacts only to the pointer arriving — a tooltip's trigger, a table row
+ * that shows its actions on hover — gets a ref, so browser_hover can reach it
+ * by ref; a container whose controls already have refs gets none (hovering a
+ * control inside hovers it too).
+ */
+import { expect, test } from './fixtures.ts';
+import { appBundle } from './helpers/apps.ts';
+import { refOf } from './helpers/refs.ts';
+import { html } from './helpers/server.ts';
+
+const PAGE = `
+  <p>Shipping <span id="info">ⓘ</span> <span onmouseover="document.getElementById('inline').hidden = false">Returns?</span></p>
+  <div role="tooltip" id="tip" hidden>Ships in 2 days</div>
+  <div role="tooltip" id="inline" hidden>Free returns within 30 days</div>
+  <table>
+    <tr class="invoice"><td>Invoice 1</td><td><button style="visibility: hidden">Delete 1</button></td></tr>
+    <tr class="invoice"><td>Invoice 2</td><td><button style="visibility: hidden">Delete 2</button></td></tr>
+  </table>
+  <div id="card"><h3>News</h3><a href="#story">Read more</a></div>
+  <p id="log"></p>
+  <script>
+    const tip = document.getElementById('tip');
+    const info = document.getElementById('info');
+    info.addEventListener('mouseenter', () => (tip.hidden = false));
+    info.addEventListener('mouseleave', () => (tip.hidden = true));
+    for (const row of document.querySelectorAll('tr.invoice')) {
+      const button = row.querySelector('button');
+      row.addEventListener('mouseenter', () => (button.style.visibility = 'visible'));
+      row.addEventListener('mouseleave', () => (button.style.visibility = 'hidden'));
+      button.addEventListener('click', () => (document.getElementById('log').textContent = button.textContent + ' clicked'));
+    }
+    document.getElementById('card').addEventListener('mouseover', () => document.getElementById('card').classList.add('lit'));
+  </script>`;
+
+/** The ref of the row whose first cell is `cell` (a row's line names no cell). */
+function rowOf(snapshot: string, cell: string): string {
+  const lines = snapshot.split('\n');
+  return refOf(lines[lines.findIndex((line) => line.includes(`- cell "${cell}"`)) - 1] ?? '', /- row \[ref=/);
+}
+
+test('a tooltip trigger and a row that shows its actions on hover get refs; hovered by ref, they show what they hide', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/hover-targets', html(PAGE, 'Orders')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/- generic "ⓘ" \[ref=e\d+\]/);
+  expect(text).toMatch(/- generic "Returns\?" \[ref=e\d+\]/);
+  expect(text).toMatch(/- row \[ref=e\d+\]:\n +- cell "Invoice 1"/);
+  expect(text).not.toContain('Delete 1');
+  // The card's link is what to act on (hovering it hovers the card too): no second ref.
+  expect(text).toMatch(/^- link "Read more" \[ref=e\d+\]/m);
+  expect(text).not.toMatch(/heading "News" \[ref=/);
+
+  const tip = await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "ⓘ"') });
+  expect(tip.text).toContain('Ships in 2 days');
+  const inline = await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "Returns?"') });
+  expect(inline.text).toContain('Free returns within 30 days');
+
+  const row = await agent.server.ok('browser_hover', { ref: rowOf(text, 'Invoice 2') });
+  expect(row.text).toMatch(/button "Delete 2" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(row.text, 'button "Delete 2"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('Delete 2 clicked');
+});
+
+test("React's onMouseEnter, which leaves no listener on its element, gives it a ref", async ({ agent }) => {
+  agent.pages.page('/react-hover.js', appBundle('react-clicks'), { contentType: 'text/javascript' });
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/react-hover', html('<div id="root"></div><script src="/react-hover.js"></script>', 'React')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "Retention?"') });
+  expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Help: invoices are kept 10 years');
+});
