@@ -22,6 +22,7 @@ import { watchTabs } from './tabs.ts';
 import { watchResponsiveness } from './unresponsive.ts';
 import { watchPendingNavigations } from './pending-navigation.ts';
 import { watchFrameLoads } from './frame-loading.ts';
+import { watchDeclaredRoots } from './declared-roots.ts';
 
 const router = createRouter(handlers);
 onRequest(router);
@@ -32,6 +33,7 @@ watchChannels();
 watchFrameLinks();
 watchPendingNavigations();
 watchFrameLoads();
+watchDeclaredRoots();
 watchDialogs();
 watchFileChoosers();
 watchNetworkForNavigation();

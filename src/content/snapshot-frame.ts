@@ -138,6 +138,7 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     root,
     refPrefix,
     refFloor,
+    undeclaredRoots: request.undeclaredRoots,
   });
   let result = take();
   // The whole of a top-level page that just loaded and shows nothing: it may not have rendered yet,

@@ -93,7 +93,8 @@ export type ContentRequest =
   | { type: 'ping' }
   /** The command waiting here timed out or was cancelled: an element still waited for is given up (actions/locate.ts). */
   | { type: 'stopWaits' }
-  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number }
+  /** undeclaredRoots: the document's HTML declares no shadow root (background/declared-roots.ts). */
+  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number; undeclaredRoots?: true }
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view

@@ -10,6 +10,7 @@ import { ensureAttached } from '../cdp.ts';
 import { childSessionsReady } from '../devtools/targets.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { isChildLoading, isFrameLoading } from '../frame-loading.ts';
+import { declaresShadowRoots } from '../declared-roots.ts';
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
@@ -23,7 +24,7 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
-  const state: SnapshotState = { floor: await refFloor(tabId) };
+  const state: SnapshotState = { floor: await refFloor(tabId), undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false };
   const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
     // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
     if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
@@ -44,6 +45,8 @@ interface SnapshotState {
   pdf?: boolean;
   /** The top document's address and title, as it answered. */
   top?: { url: string; title: string };
+  /** The top document's HTML declares no shadow root. */
+  undeclaredRoots: boolean;
 }
 
 /**
@@ -63,6 +66,7 @@ async function frameSnapshot(
     options,
     refPrefix: refPrefix(frameId),
     refFloor: state.floor,
+    ...(frameId === 0 && state.undeclaredRoots ? { undeclaredRoots: true as const } : {}),
   });
   state.floor = Math.max(state.floor, result.maxRef);
   if (result.contentType === 'application/pdf') {

@@ -112,13 +112,29 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     shadowCalls++;
     return attachShadow.call(this, init);
   };
-  type WithSetHTML = { setHTMLUnsafe?: (this: Element, html: string, ...rest: unknown[]) => void };
-  const setHTMLUnsafe = (Element.prototype as WithSetHTML).setHTMLUnsafe;
-  if (setHTMLUnsafe) {
-    (Element.prototype as WithSetHTML).setHTMLUnsafe = function (this: Element, html: string, ...rest: unknown[]) {
-      shadowCalls++;
-      return setHTMLUnsafe.call(this, html, ...rest);
-    };
+  // Markup parsed with its declarative shadow roots (`<template shadowrootmode>`): an element's or a
+  // shadow root's setHTMLUnsafe (and the setHTML and stream… kin), a document made by
+  // Document.parseHTMLUnsafe (whose nodes can be moved in), and document.write, which feeds the page's parser.
+  type Owner = Record<string, unknown>;
+  const parsing = (owner: object) => Object.getOwnPropertyNames(owner).filter((name) => /^(set|stream|parse)HTML/.test(name)).map((name): [Owner, string] => [owner as Owner, name]);
+  const parsesRoots: [Owner, string][] = [
+    ...parsing(Element.prototype),
+    ...parsing(ShadowRoot.prototype),
+    ...parsing(Document),
+    [Document.prototype as unknown as Owner, 'write'],
+    [Document.prototype as unknown as Owner, 'writeln'],
+  ];
+  for (const [owner, name] of parsesRoots) {
+    const property = Object.getOwnPropertyDescriptor(owner, name);
+    const original = property?.value as ((...args: unknown[]) => unknown) | undefined;
+    if (typeof original !== 'function') continue;
+    Object.defineProperty(owner, name, {
+      ...property,
+      value: function (this: unknown, ...args: unknown[]) {
+        shadowCalls++;
+        return original.apply(this, args);
+      },
+    });
   }
 
   // React listens on its root for every element and keeps each element's handlers in a property

@@ -96,6 +96,7 @@ export function withStyleCache<T>(fn: () => T): T {
     if (--passDepth === 0) {
       facts = null;
       shadowlessInPass = null;
+      noClosedRootsInPass = false;
       for (const cache of passCaches) cache.clear();
     }
   }
@@ -147,13 +148,20 @@ const kShadowHostNames = new Set([
 let shadowless = new WeakSet<Element>();
 let shadowlessSince: number | null = null;
 let shadowlessInPass: WeakSet<Element> | null = null;
+// No element of this document has a closed shadow root: nothing attached one, and its HTML declared none.
+let noClosedRootsInPass = false;
 
-/** Starts using the answers kept since `calls` (the tracker's count; null: no tracker that can tell). */
-export function trustShadowlessSince(calls: number | null, doc: Document): void {
+/**
+ * Starts using the answers kept since `calls` (the tracker's count; null: no tracker that can tell).
+ * undeclaredRoots: the document's HTML declares no shadow root (the service worker read it); with no
+ * call either, not even the first snapshot of the document has to ask about each element.
+ */
+export function trustShadowlessSince(calls: number | null, doc: Document, undeclaredRoots = false): void {
   const usable = calls !== null && doc === document && doc.readyState !== 'loading';
   if (!usable || calls !== shadowlessSince) shadowless = new WeakSet();
   shadowlessSince = usable ? calls : null;
   shadowlessInPass = usable && passDepth > 0 ? shadowless : null;
+  noClosedRootsInPass = usable && passDepth > 0 && calls === 0 && undeclaredRoots;
 }
 
 // Shadow roots met so far (weakly): what is in them can be looked up without walking the whole page.
@@ -184,6 +192,8 @@ export function shadowRootsMet(): ShadowRoot[] {
 export function shadowRootOf(el: Element): ShadowRoot | null {
   const open = el.shadowRoot;
   if (open) return meet(open);
+  // Nothing can have given this document's elements a closed one (trustShadowlessSince).
+  if (noClosedRootsInPass && el.ownerDocument === document) return null;
   const api = chromeDom();
   if (!api?.openOrClosedShadowRoot || el.namespaceURI !== HTML_NS) return null;
   const name = el.localName;

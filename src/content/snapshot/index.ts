@@ -30,6 +30,8 @@ export interface SnapshotOptions {
   refPrefix?: string;
   /** Never issue a ref number <= this (the highest one earlier documents of the tab issued). */
   refFloor?: number;
+  /** The document's HTML declares no shadow root (`<template shadowrootmode>`), as the service worker read it. */
+  undeclaredRoots?: boolean;
 }
 
 export interface SnapshotResult {
@@ -49,7 +51,7 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   // One pass: styles, hidden-ness and names are computed once and the DOM
   // is only read, so the browser lays out at most once.
   const { lines, frames, issued } = withStyleCache(() => {
-    trustShadowlessSince(shadowCalls, doc);
+    trustShadowlessSince(shadowCalls, doc, options.undeclaredRoots);
     const tree = walk(root, { interactive: !!options.interactive, viewportOnly: !!options.viewportOnly });
     return format(tree, { depth, refPrefix: options.refPrefix ?? '', active: focusedElement(doc), interactive: !!options.interactive, root });
   });
