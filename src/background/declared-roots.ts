@@ -7,7 +7,12 @@
  * 10,000-element page. Read from the response DevTools kept, once the parser
  * is done with the document (DOMContentLoaded), ahead of the first snapshot.
  */
-import { cdp, isAttached } from './cdp.ts';
+import { isAttached } from './cdp.ts';
+import { within } from './timing.ts';
+
+/** How long reading the HTML may take; a snapshot waits at most SNAPSHOT_WAIT_MS of it (10 ms, mostly). */
+const READ_MS = 2000;
+const SNAPSHOT_WAIT_MS = 100;
 
 /** Tabs whose top document has been parsed to its end. */
 const parsed = new Set<number>();
@@ -34,26 +39,31 @@ export function watchDeclaredRoots(): void {
  * is not known (not parsed yet, no debugger, a worker restarted since the load, the
  * response not kept): then the snapshot asks element by element, as it always may.
  */
-export function declaresShadowRoots(tabId: number): Promise<boolean | undefined> {
-  if (!parsed.has(tabId) || !isAttached(tabId)) return Promise.resolve(undefined);
+export async function declaresShadowRoots(tabId: number): Promise<boolean | undefined> {
+  if (!parsed.has(tabId) || !isAttached(tabId)) return undefined;
   let answer = answers.get(tabId);
   if (!answer) {
     // The debugger came after the load (a tab the user shares).
     answer = readSource(tabId);
     answers.set(tabId, answer);
   }
-  return answer;
+  return within(answer, SNAPSHOT_WAIT_MS, undefined);
 }
 
-async function readSource(tabId: number): Promise<boolean | undefined> {
-  try {
+/**
+ * Straight through chrome.debugger, not cdp.ts: only where the debugger is on now, without
+ * attaching (a tab that has just left a PDF has lost it: attaching again from here hung the snapshot
+ * that waited for this answer until its timeout).
+ */
+function readSource(tabId: number): Promise<boolean | undefined> {
+  const send = <T>(method: string, params?: object) => chrome.debugger.sendCommand({ tabId }, method, params) as Promise<T>;
+  const read = async () => {
     // A document's request id is its loader id.
-    const { frameTree } = await cdp<{ frameTree: { frame: { loaderId: string } } }>(tabId, 'Page.getFrameTree');
-    const { body, base64Encoded } = await cdp<{ body: string; base64Encoded: boolean }>(tabId, 'Network.getResponseBody', { requestId: frameTree.frame.loaderId });
+    const { frameTree } = await send<{ frameTree: { frame: { loaderId: string } } }>('Page.getFrameTree');
+    const { body, base64Encoded } = await send<{ body: string; base64Encoded: boolean }>('Network.getResponseBody', { requestId: frameTree.frame.loaderId });
     // Also the attribute's first name (`shadowroot`), which older pages may still carry.
     return base64Encoded ? undefined : /shadowroot/i.test(body);
-  } catch {
-    // Not kept (a page from the cache, a document written by script): unknown.
-    return undefined;
-  }
+  };
+  // Not kept (a page from the cache, a document written by script), or no debugger: unknown.
+  return within(read().catch(() => undefined), READ_MS, undefined);
 }
