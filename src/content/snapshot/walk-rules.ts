@@ -41,11 +41,13 @@ export interface Viewport {
 }
 
 const ZERO_WIDTH = /[\u200b\u00ad]/;
+// Whitespace other than a single space between words: most text has none, and is left as it is.
+const UNCOLLAPSED = /[^\S ]| {2}|^ | $/;
 
 /** Whitespace collapsed as rendering does; soft hyphens and zero-width spaces dropped. */
 export function normalizeText(text: string): string {
   if (ZERO_WIDTH.test(text)) text = text.replace(/[\u200b\u00ad]/g, '');
-  text = text.replace(/\s+/g, ' ').trim();
+  if (UNCOLLAPSED.test(text)) text = text.replace(/\s+/g, ' ').trim();
   return KEPT.test(text) ? unmark(text) : text;
 }
 
