@@ -45,6 +45,22 @@ function unlessCrash<T>(tabId: number, command: Promise<T>): Promise<T> {
   return Promise.race([command, crash]).finally(() => crashListeners.delete(onCrash));
 }
 
+/**
+ * Commands in flight when the debugger leaves the tab (its page swapped for a PDF viewer's or back:
+ * target_closed) get no answer at all: each is ended here, as a detach, which send() attaches
+ * again for. An attach hook waiting on one held every later command of the tab until its timeout.
+ */
+const detachListeners = new Set<(tabId: number) => void>();
+
+function untilDetached<T>(tabId: number, command: Promise<T>): Promise<T> {
+  let onDetach = (_detachedTab: number) => {};
+  const detached = new Promise<never>((_, reject) => {
+    onDetach = (detachedTab) => detachedTab === tabId && reject(new Error('Detached while handling command.'));
+  });
+  detachListeners.add(onDetach);
+  return Promise.race([command, detached]).finally(() => detachListeners.delete(onDetach));
+}
+
 function crashError(tabId: number): AgentError {
   return new AgentError('PAGE_CRASHED', `The page in tab ${tabId} crashed ("Aw, Snap!"): nothing in it can be read or acted on. Reload it with browser_reload, or browser_navigate elsewhere.`);
 }
@@ -67,6 +83,7 @@ export function watchDebugger(): void {
     if (source.tabId === undefined) return;
     attached.delete(source.tabId);
     detachReasons.set(source.tabId, reason);
+    for (const onDetach of detachListeners) onDetach(source.tabId);
   });
   chrome.debugger.onEvent.addListener((source, method, params) => {
     if (source.tabId === undefined) return;
@@ -131,8 +148,20 @@ async function doAttach(tabId: number): Promise<void> {
   attached.add(tabId);
   detachReasons.delete(tabId);
   // Marked attached first: hooks send commands through cdp(), which must not wait for this attach.
+  // Cut short when the debugger leaves again meanwhile: a hook's command then attaches anew, which
+  // waits for this attach; the tab's next command attaches afresh.
   const setup = (async () => {
-    for (const hook of attachHooks) await hook(tabId).catch(() => undefined);
+    let left = false;
+    const onDetach = (detachedTab: number) => void (detachedTab === tabId && (left = true));
+    detachListeners.add(onDetach);
+    try {
+      for (const hook of attachHooks) {
+        if (left) break;
+        await untilDetached(tabId, hook(tabId)).catch(() => undefined);
+      }
+    } finally {
+      detachListeners.delete(onDetach);
+    }
   })();
   settingUp.set(tabId, setup);
   try {
@@ -185,7 +214,7 @@ async function send<T>(tabId: number, sessionId: string | undefined, method: str
   await attach(tabId);
   const target: chrome.debugger.DebuggerSession = sessionId ? { tabId, sessionId } : { tabId };
   try {
-    const sent = chrome.debugger.sendCommand(target, method, params) as Promise<T>;
+    const sent = untilDetached(tabId, chrome.debugger.sendCommand(target, method, params) as Promise<T>);
     const command = input ? deliverInput(tabId, method, sent) : sent;
     return await (needsRenderer ? unlessCrash(tabId, command) : command);
   } catch (error) {
