@@ -36,13 +36,18 @@ const WITHOUT_RENDERER = /^(Page\.(navigate|reload|navigateToHistoryEntry|getNav
 /** Commands waiting on a renderer: a crash ends them, as the renderer will never answer. */
 const crashListeners = new Set<(tabId: number) => void>();
 
-function unlessCrash<T>(tabId: number, command: Promise<T>): Promise<T> {
-  let onCrash = (_crashedTab: number) => {};
-  const crash = new Promise<never>((_, reject) => {
-    onCrash = (crashedTab) => crashedTab === tabId && reject(crashError(tabId));
+/** `command`, or `error()` as soon as one of `listeners`' events names the tab. */
+function endedBy<T>(listeners: Set<(tabId: number) => void>, tabId: number, command: Promise<T>, error: () => Error): Promise<T> {
+  let listener = (_tab: number) => {};
+  const ended = new Promise<never>((_, reject) => {
+    listener = (tab) => tab === tabId && reject(error());
   });
-  crashListeners.add(onCrash);
-  return Promise.race([command, crash]).finally(() => crashListeners.delete(onCrash));
+  listeners.add(listener);
+  return Promise.race([command, ended]).finally(() => listeners.delete(listener));
+}
+
+function unlessCrash<T>(tabId: number, command: Promise<T>): Promise<T> {
+  return endedBy(crashListeners, tabId, command, () => crashError(tabId));
 }
 
 /**
@@ -53,12 +58,7 @@ function unlessCrash<T>(tabId: number, command: Promise<T>): Promise<T> {
 const detachListeners = new Set<(tabId: number) => void>();
 
 function untilDetached<T>(tabId: number, command: Promise<T>): Promise<T> {
-  let onDetach = (_detachedTab: number) => {};
-  const detached = new Promise<never>((_, reject) => {
-    onDetach = (detachedTab) => detachedTab === tabId && reject(new Error('Detached while handling command.'));
-  });
-  detachListeners.add(onDetach);
-  return Promise.race([command, detached]).finally(() => detachListeners.delete(onDetach));
+  return endedBy(detachListeners, tabId, command, () => new Error('Detached while handling command.'));
 }
 
 function crashError(tabId: number): AgentError {
