@@ -51,9 +51,9 @@ export async function declaresShadowRoots(tabId: number): Promise<boolean | unde
 }
 
 /**
- * Straight through chrome.debugger, not cdp.ts: only where the debugger is on now, without
- * attaching (a tab that has just left a PDF has lost it: attaching again from here hung the snapshot
- * that waited for this answer until its timeout).
+ * Straight through chrome.debugger, not cdp.ts: only where the debugger is on now. An optional read
+ * must not attach it again (a tab that has just left a PDF has lost it), nor wait for the attach's
+ * setup on the snapshot's path.
  */
 function readSource(tabId: number): Promise<boolean | undefined> {
   const send = <T>(method: string, params?: object) => chrome.debugger.sendCommand({ tabId }, method, params) as Promise<T>;
