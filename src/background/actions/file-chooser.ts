@@ -8,6 +8,7 @@
  */
 import { cdp, cdpSession, onAttach, onCdpEvent } from '../cdp.ts';
 import { childSessionsOf } from '../devtools/targets.ts';
+import { within } from '../timing.ts';
 
 export interface FileChooser {
   /** The child session (an out-of-process iframe) whose input opened it; none for the tab's own frames. */
@@ -98,10 +99,27 @@ export function nextFileChooser(tabId: number, ms: number): Promise<FileChooser 
   });
 }
 
+/**
+ * How long a frame of another site may take to switch interception: one whose page is blocked
+ * never answers, and every click in the tab waited for it until its timeout. While blocked it can
+ * open no chooser either; the command still switches it once it runs again.
+ */
+const FRAME_ANSWER_MS = 200;
+
+/** Child session → its latest switch, while unanswered: a frame still blocked is not waited for again. */
+const switching = new Map<string, Promise<unknown>>();
+
 /** In the tab and its out-of-process frames, which open their own choosers. */
 async function setIntercepting(tabId: number, enabled: boolean): Promise<void> {
   await Promise.all([
     cdp(tabId, 'Page.setInterceptFileChooserDialog', { enabled }),
-    ...childSessionsOf(tabId, 'iframe').map((sessionId) => cdpSession(tabId, sessionId, 'Page.setInterceptFileChooserDialog', { enabled }).catch(() => undefined)),
+    ...childSessionsOf(tabId, 'iframe').map((sessionId) => {
+      const blocked = switching.has(sessionId);
+      const sent: Promise<unknown> = cdpSession(tabId, sessionId, 'Page.setInterceptFileChooserDialog', { enabled })
+        .catch(() => undefined)
+        .finally(() => switching.get(sessionId) === sent && switching.delete(sessionId));
+      switching.set(sessionId, sent);
+      return blocked ? undefined : within(sent, FRAME_ANSWER_MS, undefined);
+    }),
   ]);
 }

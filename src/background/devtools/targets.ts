@@ -15,9 +15,9 @@ interface ChildSession {
 
 /** In memory: a restarted worker relearns sessions as targets attach again. */
 const sessions = new Map<string, ChildSession>();
-/** Per tab, the child sessions still being set up (domains enabled, hooks run). */
-const settingUp = new Map<number, Set<Promise<void>>>();
-/** How long a snapshot waits at most for a frame's session to be set up. */
+/** Per tab, the child sessions still being set up (domains enabled, hooks run), each with when it began. */
+const settingUp = new Map<number, Map<Promise<void>, number>>();
+/** How long after its start a frame's session setup is waited for. */
 const SETUP_WAIT_MS = 1000;
 
 /**
@@ -27,8 +27,10 @@ const SETUP_WAIT_MS = 1000;
  * frame's handlers (seen under load: a board's drop target had no ref).
  */
 export async function childSessionsReady(tabId: number): Promise<void> {
-  const pending = settingUp.get(tabId);
-  if (pending?.size) await within(Promise.all(pending), SETUP_WAIT_MS, undefined);
+  // A setup begun over SETUP_WAIT_MS ago is not waited for again: a frame whose page is
+  // blocked from the start never answers it, and held every snapshot of the tab a second.
+  const waits = [...(settingUp.get(tabId) ?? [])].map(([setup, began]) => within(setup, began + SETUP_WAIT_MS - Date.now(), undefined));
+  if (waits.length) await Promise.all(waits);
 }
 const childHooks: ((tabId: number, sessionId: string, type: string) => Promise<void>)[] = [];
 
@@ -75,13 +77,13 @@ export function watchTargets(): void {
       }
       for (const hook of childHooks) await hook(tabId, sessionId, targetInfo.type).catch(() => undefined);
     };
-    const pending = settingUp.get(tabId) ?? new Set<Promise<void>>();
+    const pending = settingUp.get(tabId) ?? new Map<Promise<void>, number>();
     settingUp.set(tabId, pending);
     const setup = enable().finally(() => {
       pending.delete(setup);
       if (!pending.size && settingUp.get(tabId) === pending) settingUp.delete(tabId);
     });
-    pending.add(setup);
+    pending.set(setup, Date.now());
   });
   onCdpEvent('Target.detachedFromTarget', (_tabId, params) => {
     sessions.delete((params as { sessionId: string }).sessionId);
