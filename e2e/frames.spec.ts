@@ -277,6 +277,32 @@ test('a lazy frame far down the page is marked [not-loaded] until the page is sc
   }
 });
 
+for (const when of ['once loaded', 'as it loads']) {
+  test(`a frame of another site whose page a script blocks ${when}: marked [not-responding], and the page around it is read and clicked`, async ({ agent }) => {
+    const other = await new TestServer().start();
+    try {
+      const block = 'for (;;) {}';
+      const script = when === 'once loaded' ? `addEventListener('load', () => setTimeout(() => { ${block} }, 100))` : block;
+      const inner = other.page('/blocked-inner', html(`<button>Inner button</button><script>${script}</script>`, 'ad')).replace('127.0.0.1', 'localhost');
+      const outer = agent.pages.page('/blocked-outer', html(
+        `<h1>Shop</h1><iframe src="${inner}" title="Ad"></iframe><button onclick="document.title = 'bought'">Buy</button>`, 'shop'));
+      await agent.server.ok('browser_navigate', { url: outer });
+      let text = '';
+      await expect.poll(async () => (text = (await agent.server.ok('browser_snapshot')).text)).toMatch(/^- iframe "Ad" \[ref=e\d+\] \[not-responding\]$/m);
+      expect(text).toContain('A frame marked [not-responding] runs a script that keeps it from answering');
+      // Each waited for the blocked frame until its timeout.
+      expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Buy"'), timeout: 5000 })).text).toContain('Clicked <button>Buy</button>');
+      expect(await (await pageAt(agent.browser.context, outer)).title()).toBe('bought');
+      expect((await agent.server.ok('browser_wait_for', { text: 'Shop', timeout: 5000 })).text).toContain('"Shop"');
+      const found = (await agent.server.ok('browser_find', { text: 'Inner button', timeout: 5000 })).text;
+      expect(found).toContain('No matching elements');
+      expect(found).toContain('1 frame of the page did not answer (a script there keeps it busy), so it was not searched');
+    } finally {
+      await other.stop();
+    }
+  });
+}
+
 test('find and wait_for look into frames, and a ref found there is clicked without a snapshot', async ({ agent }) => {
   const other = await new TestServer().start();
   try {

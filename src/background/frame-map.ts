@@ -9,6 +9,7 @@ import { toParent, type FrameAim } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { takingTurns } from '../shared/turns.ts';
 import { frameIdsForNonces, sendToFrame, tryFrame, type ChildFrameId } from './frames.ts';
+import { unlessBusy } from './busy-frames.ts';
 
 interface FrameLink {
   parent: number;
@@ -82,7 +83,9 @@ export async function allFrames(tabId: number): Promise<number[]> {
   let ask = listed;
   for (let depth = 0; ask.length && depth < MAX_FRAME_DEPTH; depth++) {
     const found = await Promise.all(ask.map(async (frameId) => {
-      const direct = (await tryFrame(tabId, frameId, { type: 'childFrames', sameOrigin: true }))?.nonces ?? [];
+      const ask = () => tryFrame(tabId, frameId, { type: 'childFrames', sameOrigin: true });
+      // A child frame whose page is blocked is not waited for (busy-frames.ts).
+      const direct = (await (frameId === 0 ? ask() : unlessBusy(tabId, frameId, ask)))?.nonces ?? [];
       return direct.length ? await linkChildFrames(tabId, frameId, direct) : [];
     }));
     ask = found.flat().filter((id): id is number => typeof id === 'number' && !known.has(id));

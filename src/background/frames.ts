@@ -12,6 +12,7 @@ import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep, within } from './timing.ts';
 import { raiseRefFloor } from './tabs.ts';
+import { isFrameBusy } from './busy-frames.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -208,8 +209,8 @@ function stopWaiting(nonce: string): void {
   pending.resolve(null);
 }
 
-/** A child frame's id; 'failed' when its iframe shows Chromium's error page; null when it did not answer. */
-export type ChildFrameId = number | 'failed' | null;
+/** A child frame's id; 'failed' when its iframe shows Chromium's error page; 'busy' when its page does not answer (busy-frames.ts); null when it did not answer. */
+export type ChildFrameId = number | 'failed' | 'busy' | null;
 
 /** How long the frames that have their content script usually take to answer. */
 const NUDGE_AFTER_MS = 100;
@@ -233,6 +234,7 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
   const reported = nonces.map((nonce) => nonceReported(tabId, nonce, waitMs));
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
   const failedSlots = new Set<number>();
+  const busyUrls = new Set<string>();
   if (frames) {
     const children = frames.filter((f) => f.parentFrameId === parentFrameId);
     // An iframe showing the error page for its URL (a blocked embed): not waited for even when
@@ -249,6 +251,14 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
     for (const frameId of reported) {
       void frameId.then((id) => {
         if (id !== null && unanswered.delete(id) && !unanswered.size) giveUp();
+      });
+    }
+    // A frame whose page is blocked never answers: not waited for (a snapshot held 1 s each time).
+    for (const child of children.filter((f) => unanswered.has(f.frameId))) {
+      void isFrameBusy(tabId, child.frameId).then((busy) => {
+        if (!busy || !unanswered.delete(child.frameId)) return;
+        busyUrls.add(child.url);
+        if (!unanswered.size) giveUp();
       });
     }
     // A frame that loaded but had no content script yet (it comes at document_idle) missed its
@@ -270,7 +280,7 @@ export async function frameIdsForNonces(tabId: number, parentFrameId: number, no
   const ids = await Promise.all(reported);
   const parents = new Map(frames?.map((f) => [f.frameId, f.parentFrameId]));
   return Promise.all(ids.map(async (id, i) => {
-    if (id === null) return failedSlots.has(i) ? 'failed' : null;
+    if (id === null) return failedSlots.has(i) ? 'failed' : srcs?.[i] && busyUrls.has(srcs[i]) ? 'busy' : null;
     // A frame that appeared after the listing above is looked up on its own.
     const parent = parents.get(id) ?? (await chrome.webNavigation.getFrame({ tabId, frameId: id }).catch(() => null))?.parentFrameId;
     return parent === parentFrameId || (parent === undefined && isDirectNonce(nonces[i])) ? id : null;

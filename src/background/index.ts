@@ -23,6 +23,7 @@ import { watchResponsiveness } from './unresponsive.ts';
 import { watchPendingNavigations } from './pending-navigation.ts';
 import { watchFrameLoads } from './frame-loading.ts';
 import { watchDeclaredRoots } from './declared-roots.ts';
+import { watchBusyFrames } from './busy-frames.ts';
 
 const router = createRouter(handlers);
 onRequest(router);
@@ -33,6 +34,7 @@ watchChannels();
 watchFrameLinks();
 watchPendingNavigations();
 watchFrameLoads();
+watchBusyFrames();
 watchDeclaredRoots();
 watchDialogs();
 watchFileChoosers();

@@ -3,6 +3,7 @@ import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameTransform, linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
+import { busyFrameCount } from '../busy-frames.ts';
 import { toParent, type Box, type FoundElement, type FrameAim, type TargetSpec } from '../../shared/content-messages.ts';
 import { viewportSize } from './coordinates.ts';
 import type { CommandContext } from '../router.ts';
@@ -127,7 +128,9 @@ export async function find(params: Params<'find'>): Promise<Result<'find'>> {
   const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20, floor: await refFloor(tabId) };
   const { matches, total, partial } = await findInFrame(tabId, 0, search, 0);
   await raiseRefFloor(tabId, search.floor);
-  return { tabId, matches, total, ...(!total && partial.length ? { partial } : {}) };
+  // Frames whose page is blocked were not searched (the search found them so): said, as they may hold it.
+  const busy = await busyFrameCount(tabId);
+  return { tabId, matches, total, ...(!total && partial.length ? { partial } : {}), ...(busy ? { busyFrames: busy } : {}) };
 }
 
 interface Search {

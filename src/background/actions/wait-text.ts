@@ -10,6 +10,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { allFrames } from '../frame-map.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
+import { unlessBusy } from '../busy-frames.ts';
 import { throughNavigations } from './through-navigations.ts';
 
 const POLL_MS = 50;
@@ -60,7 +61,11 @@ export async function waitForText(tabId: number, text: string | undefined, textG
  */
 async function look(tabId: number, frames: number[], conditions: TextCondition[]): Promise<string | null> {
   for (const condition of conditions) {
-    const seen = await Promise.all(frames.map((frameId) => tryFrame(tabId, frameId, { type: 'checkText', ...condition }).then((r) => (r ? r.seen : undefined))));
+    // A child frame whose page is blocked is not waited for: it shows nothing (busy-frames.ts).
+    const seen = await Promise.all(frames.map((frameId) => {
+      const check = () => tryFrame(tabId, frameId, { type: 'checkText', ...condition });
+      return (frameId === 0 ? check() : unlessBusy(tabId, frameId, check)).then((r) => (r ? r.seen : undefined));
+    }));
     if (condition.appear && !seen.includes(null)) return seen[0] ?? 'the page shows nothing';
     const shownIn = seen.findIndex((s) => typeof s === 'string');
     if (!condition.appear && shownIn >= 0) return `${seen[shownIn]}${frames[shownIn] ? ` (in frame ${frames[shownIn]})` : ''}`;

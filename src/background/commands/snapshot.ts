@@ -101,6 +101,8 @@ async function frameSnapshot(
     // The frame shows Chromium's error page (blocked from framing, host unreachable): nothing to act on inside.
     if (childId === 'failed') mark('load-failed');
     else if (children[i]) return;
+    // Its page is blocked (a script in a loop, a long task, also while it loads): nothing in it answers for now.
+    else if (childId === 'busy') mark('not-responding');
     // Not answered because its document has not loaded yet: a later snapshot shows it.
     else if (loadingAtFirst[i] || (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src))) mark('loading');
     // A lazy frame the page has not been scrolled near: it has not begun to load (a video or map embed, comments far down).

@@ -146,6 +146,8 @@ export const ACTION_METHODS = {
       total: z.number().int(),
       /** With no match: grids that draw only the rows in view, which a search cannot see into. */
       partial: z.array(z.string()).optional(),
+      /** Child frames whose page did not answer (blocked by a script), so were not searched. */
+      busyFrames: z.number().int().optional(),
     }),
   },
 } as const;

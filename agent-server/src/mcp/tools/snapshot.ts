@@ -61,6 +61,7 @@ function framesNote(lines: string[]): string | null {
   const notes: string[] = [];
   const marked = (marker: string) => lines.some((line) => line.includes(`] [${marker}]`));
   if (marked('loading')) notes.push('A frame marked [loading] has not loaded its page yet: take a new snapshot in a moment.');
+  if (marked('not-responding')) notes.push('A frame marked [not-responding] runs a script that keeps it from answering (a loop or a long task), so what is inside is not shown: act on the page around it, and take a new snapshot later to see it.');
   if (marked('not-loaded')) notes.push('A frame marked [not-loaded] loads only once the page is scrolled near it: browser_scroll with its ref, then take a new snapshot.');
   return notes.length ? notes.join(' ') : null;
 }

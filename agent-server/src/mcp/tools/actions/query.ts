@@ -51,15 +51,20 @@ export const find = defineTool({
   readOnly: true,
   async handle(params, response, ctx) {
     const result = await ctx.browser.call('find', params, ctx.timeoutMs);
+    const busy = result.busyFrames
+      ? `${result.busyFrames === 1 ? '1 frame' : `${result.busyFrames} frames`} of the page did not answer (a script there keeps it busy), so ${result.busyFrames === 1 ? 'it was' : 'they were'} not searched: search again in a moment; a snapshot marks ${result.busyFrames === 1 ? 'it' : 'them'} [not-responding].`
+      : null;
     if (!result.total) {
       response.text('No matching elements. Try a shorter text, another role, or take a snapshot.');
       if (result.partial) {
         response.text('These draw only the rows in view, and the rest may hold it: scroll one (browser_scroll with the ref of its last drawn row and a deltaY), then search again.');
         for (const line of result.partial) response.text(`- ${line}`);
       }
+      if (busy) response.text(busy);
       return;
     }
     response.text(`${result.total} match${result.total === 1 ? '' : 'es'}${result.total > result.matches.length ? ` (showing ${result.matches.length})` : ''}:`);
     for (const match of result.matches) response.text(`- ${match.line}`);
+    if (busy) response.text(busy);
   },
 });
