@@ -294,6 +294,8 @@ for (const when of ['once loaded', 'as it loads']) {
       expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Buy"'), timeout: 5000 })).text).toContain('Clicked <button>Buy</button>');
       expect(await (await pageAt(agent.browser.context, outer)).title()).toBe('bought');
       expect((await agent.server.ok('browser_wait_for', { text: 'Shop', timeout: 5000 })).text).toContain('"Shop"');
+      expect((await agent.server.ok('browser_set_offline', { offline: true, timeout: 5000 })).text).toContain('is offline');
+      expect((await agent.server.ok('browser_set_offline', { offline: false, timeout: 5000 })).text).toContain('is online again');
       const found = (await agent.server.ok('browser_find', { text: 'Inner button', timeout: 5000 })).text;
       expect(found).toContain('No matching elements');
       expect(found).toContain('1 frame of the page did not answer (a script there keeps it busy), so it was not searched');

@@ -10,6 +10,7 @@ import { resolveTab } from '../tabs.ts';
 import { evaluateValue } from './evaluate.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { childSessionsOf, onChildSession } from './targets.ts';
+import { within } from '../timing.ts';
 
 interface Viewport {
   width: number;
@@ -75,8 +76,13 @@ const conditions = (offline: boolean) => ({ offline, latency: 0, downloadThrough
 async function applyOffline(tabId: number, offline: boolean): Promise<void> {
   await cdp(tabId, 'Network.emulateNetworkConditions', conditions(offline));
   // Workers (the service worker above all) fetch on their own: cut them too, as DevTools' Offline does.
-  await Promise.all(childSessionsOf(tabId).map((sessionId) => offlineSession(tabId, sessionId, offline)));
+  // One whose script is blocked (a frame of another site stuck in a loop) answers only once it runs
+  // again, as its commands wait in its queue: not waited for past a moment (it held the command to its timeout).
+  await Promise.all(childSessionsOf(tabId).map((sessionId) => within(offlineSession(tabId, sessionId, offline), CHILD_ANSWER_MS, undefined)));
 }
+
+/** How long a worker or a frame of another site gets to go offline or back. */
+const CHILD_ANSWER_MS = 500;
 
 async function offlineSession(tabId: number, sessionId: string, offline: boolean): Promise<void> {
   await cdpSession(tabId, sessionId, 'Network.enable').catch(() => undefined);
