@@ -68,3 +68,40 @@ test("React's onMouseEnter, which leaves no listener on its element, gives it a 
   await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "Retention?"') });
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Help: invoices are kept 10 years');
 });
+
+const CSS_MENUS = `
+  <style>
+    nav li { display: inline-block; padding: 4px 12px; }
+    nav .sub { display: none; position: absolute; }
+    nav .has-sub:hover > .sub { display: block; }
+    .card .actions { opacity: 0; }
+    .card:hover .actions { opacity: 1; }
+    .row:hover { background: #eee; }
+  </style>
+  <nav><ul>
+    <li class="has-sub"><span>Products</span><ul class="sub"><li><a href="#alpha" onclick="document.title = 'alpha'">Alpha</a></li></ul></li>
+    <li class="has-sub"><span>Empty</span></li>
+    <li><span>About</span></li>
+  </ul></nav>
+  <div class="card"><h3>Offer</h3><span class="actions">Save 20 %</span></div>
+  <p class="row">Plain row</p>`;
+
+test('an element whose CSS :hover rule shows a hidden menu gets a ref; hovered, it lists the menu; rows that only recolor get none', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/css-hover', html(CSS_MENUS, 'Shop')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/- listitem "Products" \[ref=e\d+\]/);
+  expect(text).not.toContain('Alpha');
+  // Only the menu item with a hidden menu under it, not every item the rule names; nothing for a hover that recolors.
+  expect(text).toMatch(/- listitem: Empty/);
+  expect(text).toMatch(/- listitem: About/);
+  expect(text).toMatch(/- paragraph: Plain row/);
+
+  const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
+  expect(menu.text).toMatch(/link "Alpha" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(menu.text, 'link "Alpha"') });
+  expect(await agent.server.ok('browser_evaluate', { expression: 'document.title' }).then((r) => r.text)).toContain('alpha');
+
+  // What it shows by opacity is read already (it is there, only transparent); the card is hovered by its ref.
+  expect(text).toMatch(/- generic \[ref=e\d+\]:\n +- heading "Offer" \[level=3\]\n +- text: Save 20 %/);
+  await agent.server.ok('browser_hover', { ref: refOf(text, /^- generic \[ref=e\d+\]:$/) });
+});

@@ -6,6 +6,7 @@
  *   resolveRef('e12' | 'f3e12') → Element, or AgentError STALE_REF
  */
 import { collectClickHandlers } from './click-handlers.ts';
+import { collectHoverReveals } from './hover-reveals.ts';
 import { trustShadowlessSince, withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
@@ -48,6 +49,7 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   if (!root) return { lines: [], frames: [], maxRef: currentMaxRef() };
   const depth = options.depth !== undefined && options.depth >= 0 ? Math.floor(options.depth) : undefined;
   const shadowCalls = collectClickHandlers(doc);
+  collectHoverReveals(doc);
   // One pass: styles, hidden-ness and names are computed once and the DOM
   // is only read, so the browser lays out at most once.
   const { lines, frames, issued } = withStyleCache(() => {

@@ -3,6 +3,7 @@ import { ariaAttribute, mayHaveInternals } from './internals.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { hasClickHandler, hasHoverHandler, isDropTarget } from './click-handlers.ts';
+import { revealsOnHover } from './hover-reveals.ts';
 import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
 import { drawnInstead } from './replaced.ts';
@@ -304,11 +305,12 @@ class Walker {
     const byAttribute = !control && isClickable(el);
     const clickable = control || pointer || byAttribute;
     // Clickable only through a handler page script set (no role, cursor or tabindex says so), or to be
-    // hovered (a tooltip's trigger; not one inside a control, hovered through the control's ref). Not the
+    // hovered (a tooltip's trigger, a menu a CSS :hover rule opens; not one inside a control, hovered
+    // through the control's ref). Not the
     // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
     // Nor a label of a shown control (Vuetify's listens on its labels), nor the track drawn for a hidden
     // switch (Vuetify's listens on it): a click there is the control's.
-    const byHandler = !clickable && (hasClickHandler(el) || (!this.leafControl && hasHoverHandler(el))) && !(this.leafControl && surfaceOf(el, this.leafControl))
+    const byHandler = !clickable && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
       && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
