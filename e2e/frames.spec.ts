@@ -278,14 +278,18 @@ test('a lazy frame far down the page is marked [not-loaded] until the page is sc
 });
 
 for (const when of ['once loaded', 'as it loads']) {
-  test(`a frame of another site whose page a script blocks ${when}: marked [not-responding], and the page around it is read and clicked`, async ({ agent }) => {
+  test(`a frame of another site whose page a script blocks ${when}: marked [not-responding], and the page and frames around it are read and acted on`, async ({ agent }) => {
     const other = await new TestServer().start();
+    // A third site, for a frame that runs beside the blocked one in a process of its own.
+    const third = await new TestServer({ host: '127.0.0.2' }).start();
     try {
       const block = 'for (;;) {}';
       const script = when === 'once loaded' ? `addEventListener('load', () => setTimeout(() => { ${block} }, 100))` : block;
       const inner = other.page('/blocked-inner', html(`<button>Inner button</button><script>${script}</script>`, 'ad')).replace('127.0.0.1', 'localhost');
+      const pay = third.page('/pay', html('<button>Pay</button>', 'pay'));
       const outer = agent.pages.page('/blocked-outer', html(
-        `<h1>Shop</h1><iframe src="${inner}" title="Ad"></iframe><button onclick="document.title = 'bought'">Buy</button>`, 'shop'));
+        `<h1>Shop</h1><iframe src="${inner}" title="Ad"></iframe><iframe src="${pay}" title="Payment"></iframe>
+         <button onclick="document.title = 'bought'">Buy</button>`, 'shop'));
       await agent.server.ok('browser_navigate', { url: outer });
       let text = '';
       await expect.poll(async () => (text = (await agent.server.ok('browser_snapshot')).text)).toMatch(/^- iframe "Ad" \[ref=e\d+\] \[not-responding\]$/m);
@@ -293,6 +297,7 @@ for (const when of ['once loaded', 'as it loads']) {
       // Each waited for the blocked frame until its timeout.
       expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Buy"'), timeout: 5000 })).text).toContain('Clicked <button>Buy</button>');
       expect(await (await pageAt(agent.browser.context, outer)).title()).toBe('bought');
+      expect((await agent.server.ok('browser_evaluate', { ref: refOf(text, 'button "Pay"'), function: '(el) => el.textContent', timeout: 5000 })).text).toContain('"Pay"');
       expect((await agent.server.ok('browser_wait_for', { text: 'Shop', timeout: 5000 })).text).toContain('"Shop"');
       expect((await agent.server.ok('browser_set_offline', { offline: true, timeout: 5000 })).text).toContain('is offline');
       expect((await agent.server.ok('browser_set_offline', { offline: false, timeout: 5000 })).text).toContain('is online again');
@@ -301,6 +306,7 @@ for (const when of ['once loaded', 'as it loads']) {
       expect(found).toContain('1 frame of the page did not answer (a script there keeps it busy), so it was not searched');
     } finally {
       await other.stop();
+      await third.stop();
     }
   });
 }

@@ -20,7 +20,8 @@ export interface TestPage {
  * self-signed certificate (./tls) that browsers do not trust.
  */
 export class TestServer {
-  constructor(private readonly options: { tls?: boolean } = {}) {}
+  /** host: another loopback address (127.0.0.2) is a site of its own, apart from both 127.0.0.1 and localhost. */
+  constructor(private readonly options: { tls?: boolean; host?: string } = {}) {}
 
   private readonly pages = new Map<string, TestPage>();
   private readonly hanging = new Set<string>();
@@ -55,8 +56,9 @@ export class TestServer {
     };
     const tls = (name: string) => fs.readFileSync(new URL(`./tls/${name}`, import.meta.url));
     this.server = this.options.tls ? https.createServer({ key: tls('key.pem'), cert: tls('cert.pem') }, handler) : http.createServer(handler);
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.origin = `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const host = this.options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve) => this.server!.listen(0, host, resolve));
+    this.origin = `${this.options.tls ? 'https' : 'http'}://${host}:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
 

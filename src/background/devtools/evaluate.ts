@@ -13,6 +13,7 @@ import { sendToFrame } from '../frames.ts';
 import { frameOfRef } from '../../shared/refs.ts';
 import type { CommandContext } from '../router.ts';
 import { resolveTab } from '../tabs.ts';
+import { within } from '../timing.ts';
 import { formatRemote, type RemoteObject } from './preview.ts';
 import { serializeInPage } from './serialize.ts';
 
@@ -96,6 +97,9 @@ function isFunctionSource(source: string): boolean {
 
 type Send = <T>(method: string, params: object) => Promise<T>;
 
+/** How long a frame of another site gets to answer the search for the marked element (a running one answers at once). */
+const OTHER_FRAME_MS = 1000;
+
 /** CDP to the tab, or to one of its child sessions (an out-of-process iframe). */
 function send(tabId: number, sessionId?: string): Send {
   return <T>(method: string, params: object) => cdpSession<T>(tabId, sessionId, method, params);
@@ -139,8 +143,11 @@ async function markedElement(tabId: number, ref: string): Promise<{ objectId: st
   const query = `[${MARK_ATTRIBUTE}="${nonce}"]`;
   for (const sessionId of [undefined, ...childSessionsOf(tabId, 'iframe')]) {
     const session = send(tabId, sessionId);
-    // The search answers in node ids of the document the DOM agent has handed out.
-    await session('DOM.getDocument', { depth: 0 });
+    // The search answers in node ids of the document the DOM agent has handed out. A frame of another
+    // site whose page is blocked never answers: the element, just marked by its frame, is not there.
+    const document = session('DOM.getDocument', { depth: 0 });
+    if (sessionId && (await within(document.then(() => true), OTHER_FRAME_MS, false)) === false) continue;
+    await document;
     const { searchId, resultCount } = await session<{ searchId: string; resultCount: number }>('DOM.performSearch', { query });
     try {
       if (!resultCount) continue;
