@@ -7,6 +7,7 @@
  * only recolor what is hovered would give a ref to every row. Style sheets of
  * another origin cannot be read from a page's script; their rules are missed.
  */
+import { splitSelectorList } from './css-rules.ts';
 
 /** A rule's `A:hover B` as A (the element to hover), whether B is A's sibling, and `A B` (what it shows). */
 interface HoverRule {
@@ -60,14 +61,15 @@ function subjectOf(target: Element, rule: HoverRule): Element | null {
 }
 
 function readableSheets(doc: Document): CSSStyleSheet[] {
-  const sheets = [...Array.from(doc.styleSheets), ...doc.adoptedStyleSheets];
-  return sheets.filter((sheet) => {
-    try {
-      return !sheet.disabled && sheet.cssRules.length >= 0;
-    } catch {
-      return false; // another origin's sheet
-    }
-  });
+  return [...Array.from(doc.styleSheets), ...doc.adoptedStyleSheets].filter((sheet) => !sheet.disabled && readable(sheet));
+}
+
+function readable(sheet: CSSStyleSheet): boolean {
+  try {
+    return sheet.cssRules.length >= 0;
+  } catch {
+    return false; // another origin's sheet
+  }
 }
 
 /** Properties whose change on hover makes another element show. */
@@ -86,6 +88,9 @@ function hoverRules(sheets: CSSStyleSheet[]): HoverRule[] {
       if (rule instanceof CSSStyleRule) {
         if (rule.selectorText.includes(':hover') && reveals(rule.style)) for (const hover of hoverRulesOf(rule.selectorText)) found.set(hover.shown, hover);
         // Nested rules (CSS nesting) read as their own selectors only with `&` resolved: not followed.
+      } else if (rule instanceof CSSImportRule) {
+        const imported = rule.styleSheet;
+        if (imported && readable(imported)) scan(imported.cssRules);
       } else if ('cssRules' in rule) {
         // @media, @supports, @layer, @container blocks.
         scan((rule as CSSGroupingRule).cssRules);
@@ -101,7 +106,7 @@ function hoverRules(sheets: CSSStyleSheet[]): HoverRule[] {
  * combinator (`A:hover > B`, `A:hover + B`): A is the element to hover to show B.
  */
 function hoverRulesOf(selectorText: string): HoverRule[] {
-  return splitTopLevel(selectorText).flatMap((selector) => {
+  return splitSelectorList(selectorText).map((part) => part.trim()).filter(Boolean).flatMap((selector) => {
     const at = topLevelHover(selector);
     if (at < 0) return [];
     let end = at + HOVER.length;
@@ -135,24 +140,6 @@ function topLevelHover(selector: string): number {
     else if (depth === 0 && selector.startsWith(HOVER, i) && !/[\w-]/.test(selector[i + HOVER.length] ?? '')) return i;
   }
   return -1;
-}
-
-/** A selector list split at its top-level commas. */
-function splitTopLevel(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(list.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  parts.push(list.slice(start).trim());
-  return parts.filter(Boolean);
 }
 
 const probe = document.createDocumentFragment();

@@ -8,6 +8,7 @@
  * the pseudo style of elements that some such rule could match. When a
  * scope's rules cannot be read (cross-origin sheets) every element is asked.
  */
+import { splitSelectorList } from './css-rules.ts';
 import { PassCache, factsOf, getStyle } from './dom.ts';
 
 interface PseudoIndex {
@@ -112,24 +113,6 @@ function addSheet(index: PseudoIndex, sheet: CSSStyleSheet): void {
     return;
   }
   addRules(index, rules);
-}
-
-function splitSelectorList(list: string): string[] {
-  if (!list.includes(',')) return [list];
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(list.slice(start));
-  return parts;
 }
 
 const indexes = new PassCache<Node, PseudoIndex>();
