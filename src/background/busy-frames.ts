@@ -33,18 +33,21 @@ export function watchBusyFrames(): void {
 /**
  * A request a running frame answers at once (a ping, a look at its text),
  * not waited for past the bound: undefined from a busy frame, as from one
- * that cannot answer. An answer of any kind, an error too, says the frame
- * runs (a frame without a content script is not busy).
+ * that cannot answer; else its answer, or its error. An answer of any kind,
+ * an error too, says the frame runs (a frame without a content script is not busy).
  */
 export async function unlessBusy<T>(tabId: number, frameId: number, ask: () => Promise<T | undefined>): Promise<T | undefined> {
   const known = busy.get(tabId)?.has(frameId) ?? false;
-  const answer = await within(ask().then((value) => ({ value }), () => ({ value: undefined })), known ? KNOWN_BUSY_MS : PROBE_MS, null);
+  const asked = ask();
+  const answered = await within(asked.then(() => true, () => true), known ? KNOWN_BUSY_MS : PROBE_MS, false);
   const frames = busy.get(tabId) ?? new Set<number>();
-  if (answer) frames.delete(frameId);
+  if (answered) frames.delete(frameId);
   else frames.add(frameId);
   if (frames.size) busy.set(tabId, frames);
   else busy.delete(tabId);
-  return answer?.value;
+  if (answered) return asked;
+  asked.catch(() => undefined); // given up on: its late failure is no news
+  return undefined;
 }
 
 /** Whether the frame's main thread does not answer. */
