@@ -224,6 +224,19 @@ test('navigate waits for the data an app fetches as it starts, and names a reque
   expect((await agent.server.ok('browser_snapshot')).text).toContain('- listitem: Lunch?');
 });
 
+test('a worker whose script blocks it at once holds neither navigate nor the click that starts one', async ({ agent }) => {
+  agent.pages.page('/busy-worker.js', 'for (;;) {}', { contentType: 'text/javascript' });
+  const url = agent.pages.page('/crunch', html(`<h1>Crunch</h1>
+    <button onclick="new Worker('/busy-worker.js?again'); document.title = 'started'">Start</button>
+    <script>new Worker('/busy-worker.js');</script>`, 'Crunch'));
+  // The page hears of its worker's script only through the worker: navigate waited for its answer as long as its
+  // budget let it (2 s), a click 3 s, past this timeout.
+  await agent.server.ok('browser_navigate', { url });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Start"'), timeout: 1500 })).text).toContain('Clicked <button>Start</button>');
+  expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('"started"');
+});
+
 test('back in a single-page app waits for the view its router draws on popstate, and the data it fetches', async ({ agent }) => {
   agent.pages.page('/api/orders', JSON.stringify(['Order 17', 'Order 18']), { contentType: 'application/json', delayMs: 200 });
   const url = agent.pages.page('/app', html(`<main id="view"><h1>Home</h1></main><button id="orders">Orders</button>

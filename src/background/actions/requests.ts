@@ -7,6 +7,7 @@
  */
 import { onCdpEvent } from '../cdp.ts';
 import { repeatedRequests } from '../devtools/network.ts';
+import { dedicatedWorkers } from '../devtools/targets.ts';
 import { sleep } from '../timing.ts';
 import type { StartedRequests } from '../../shared/methods/common.ts';
 
@@ -155,12 +156,16 @@ export function watchRequests(tabId: number): RequestWatch {
       if (options.beginMs) while (tracked.size === 0 && performance.now() - start < options.beginMs && !signal.aborted) await sleep(10);
       if (tracked.size === 0) return undefined;
       const deadline = start + (options.maxMs ?? REQUESTS_WAIT_MS);
-      const waitedFor = (r: Tracked, now: number) => !r.done && (r.sameSite || (!options.ownOnly && now - start < OTHER_SITE_WAIT_MS))
-        && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS);
-      const idle = options.ifRunning && ![...tracked.values()].some((r) => waitedFor(r, start));
+      // A worker's own script is no part of the page's view; and the page hears of its answer only through the
+      // worker, so one whose script blocks it at once left it unanswered (every navigate held 2 s).
+      const workers = () => dedicatedWorkers(tabId);
+      const waitedFor = (r: Tracked, now: number, scripts: Set<string>) => !r.done && (r.sameSite || (!options.ownOnly && now - start < OTHER_SITE_WAIT_MS))
+        && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS) && !(r.type === 'Script' && scripts.has(r.url));
+      const idle = options.ifRunning && ![...tracked.values()].some((r) => waitedFor(r, start, workers()));
       while (!idle) {
         const now = performance.now();
-        const pending = [...tracked.values()].some((r) => waitedFor(r, now));
+        const scripts = workers();
+        const pending = [...tracked.values()].some((r) => waitedFor(r, now, scripts));
         const quiet = now - lastChange >= CHAIN_MS;
         if ((!pending && quiet) || now >= deadline || signal.aborted || interrupted()) break;
         await sleep(pending ? 20 : CHAIN_MS);

@@ -50,6 +50,11 @@ export function sourceOf(sessionId: string | undefined): string {
   return session ? `${session.type} ${session.url}` : 'worker';
 }
 
+/** Script URLs of the tab's dedicated workers that are attached. */
+export function dedicatedWorkers(tabId: number): Set<string> {
+  return new Set([...sessions.values()].filter((s) => s.tabId === tabId && s.type === 'worker').map((s) => s.url));
+}
+
 /** Script URLs of the tab's service workers that are attached, hence running. */
 export function runningServiceWorkers(tabId: number): string[] {
   return [...sessions.values()].filter((s) => s.tabId === tabId && s.type === 'service_worker').map((s) => s.url);
