@@ -299,6 +299,9 @@ for (const when of ['once loaded', 'as it loads']) {
       expect(await (await pageAt(agent.browser.context, outer)).title()).toBe('bought');
       expect((await agent.server.ok('browser_evaluate', { ref: refOf(text, 'button "Pay"'), function: '(el) => el.textContent', timeout: 5000 })).text).toContain('"Pay"');
       expect((await agent.server.ok('browser_wait_for', { text: 'Shop', timeout: 5000 })).text).toContain('"Shop"');
+      const inside = await agent.server.call('browser_wait_for', { text: 'Inner button', timeout: 1000 });
+      expect(inside.isError).toBe(true);
+      expect(inside.text).toContain('1 of them did not answer, as a script keeps it busy');
       expect((await agent.server.ok('browser_set_offline', { offline: true, timeout: 5000 })).text).toContain('is offline');
       expect((await agent.server.ok('browser_set_offline', { offline: false, timeout: 5000 })).text).toContain('is online again');
       const found = (await agent.server.ok('browser_find', { text: 'Inner button', timeout: 5000 })).text;

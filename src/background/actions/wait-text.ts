@@ -10,7 +10,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { allFrames } from '../frame-map.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
-import { unlessBusy } from '../busy-frames.ts';
+import { busyFrameCount, unlessBusy } from '../busy-frames.ts';
 import { throughNavigations } from './through-navigations.ts';
 
 const POLL_MS = 50;
@@ -47,7 +47,8 @@ export async function waitForText(tabId: number, text: string | undefined, textG
       const all = await allFrames(tabId);
       const seen = await look(tabId, all, conditions);
       if (seen === null) return what;
-      const where = all.length > 1 ? ` (looked in all ${all.length} frames)` : '';
+      const busy = all.length > 1 ? await busyFrameCount(tabId) : 0;
+      const where = all.length > 1 ? ` (looked in all ${all.length} frames${busy ? `; ${busy} of them did not answer, as a script keeps ${busy === 1 ? 'it' : 'them'} busy` : ''})` : '';
       throw new AgentError('TIMEOUT', `Waited ${Date.now() - started} ms for ${what}${where}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`);
     }
     if (frames.length > 1) await sleep(POLL_MS);
