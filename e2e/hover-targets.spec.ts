@@ -79,7 +79,10 @@ const CSS_MENUS = `
     .row:hover { background: #eee; }
   </style>
   <nav><ul>
-    <li class="has-sub"><span>Products</span><ul class="sub"><li><a href="#alpha" onclick="document.title = 'alpha'">Alpha</a></li></ul></li>
+    <li class="has-sub"><span>Products</span><ul class="sub">
+      <li><a href="#alpha" onclick="document.title = 'alpha'">Alpha</a></li>
+      <li class="has-sub"><span>Software</span><ul class="sub"><li><a href="#editor">Editor</a></li></ul></li>
+    </ul></li>
     <li class="has-sub"><span>Empty</span></li>
     <li><span>About</span></li>
   </ul></nav>
@@ -98,6 +101,10 @@ test('an element whose CSS :hover rule shows a hidden menu gets a ref; hovered, 
 
   const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
   expect(menu.text).toMatch(/link "Alpha" \[ref=e\d+\]/);
+  expect(menu.text).not.toContain('Editor');
+  // A menu in the menu: its item is hovered in turn.
+  const nested = await agent.server.ok('browser_hover', { ref: refOf(menu.text, /listitem \[ref=e\d+\]: Software/) });
+  expect(nested.text).toMatch(/link "Editor" \[ref=e\d+\]/);
   await agent.server.ok('browser_click', { ref: refOf(menu.text, 'link "Alpha"') });
   expect(await agent.server.ok('browser_evaluate', { expression: 'document.title' }).then((r) => r.text)).toContain('alpha');
 

@@ -14,6 +14,7 @@ import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
+import { hoverRevealers } from '../snapshot/hover-reveals.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -36,7 +37,7 @@ let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
-  shownBefore = new WeakSet(shown(document.querySelectorAll(CANDIDATES_OR_ROVING)));
+  shownBefore = new WeakSet(shown([...document.querySelectorAll(CANDIDATES_OR_ROVING), ...hoverRevealers(document)]));
   actedOn = new WeakRef(target);
 }
 
@@ -115,8 +116,9 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
   };
 }
 
+/** Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its own). */
 function visibleCandidates(): Element[] {
-  return shown(document.querySelectorAll(CANDIDATES));
+  return shown([...document.querySelectorAll(CANDIDATES), ...hoverRevealers(document)]);
 }
 
 /**

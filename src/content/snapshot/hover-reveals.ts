@@ -46,6 +46,12 @@ export function revealsOnHover(el: Element): boolean {
   return revealers.has(el);
 }
 
+/** Found afresh: what a hover showed may hold more to hover (a menu in a menu), which its report lists. */
+export function hoverRevealers(doc: Document): Element[] {
+  collectHoverReveals(doc);
+  return [...revealers];
+}
+
 /** Not drawn, or drawn with no height (a menu collapsed by max-height). */
 function isHidden(el: Element): boolean {
   return !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || el.getBoundingClientRect().height === 0;
