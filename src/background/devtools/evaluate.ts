@@ -145,9 +145,12 @@ async function markedElement(tabId: number, ref: string): Promise<{ objectId: st
     const session = send(tabId, sessionId);
     // The search answers in node ids of the document the DOM agent has handed out. A frame of another
     // site whose page is blocked never answers: the element, just marked by its frame, is not there.
-    const document = session('DOM.getDocument', { depth: 0 });
-    if (sessionId && (await within(document.then(() => true), OTHER_FRAME_MS, false)) === false) continue;
-    await document;
+    const root = session('DOM.getDocument', { depth: 0 });
+    if (sessionId && (await within(root.then(() => true), OTHER_FRAME_MS, false)) === false) {
+      root.catch(() => undefined); // passed over: its late failure is no news
+      continue;
+    }
+    await root;
     const { searchId, resultCount } = await session<{ searchId: string; resultCount: number }>('DOM.performSearch', { query });
     try {
       if (!resultCount) continue;
