@@ -72,7 +72,7 @@ async function main(): Promise<void> {
         '',
         '- Form page: 3 fields and 2 buttons. Type "Ada" into the Name textbox by ref, click Submit by ref, then read #result through each tool\'s evaluate and require "Hello Ada". Each server\'s own tool: ours `browser_type`; @playwright/mcp `browser_type`; chrome-devtools-mcp `fill` (it has no per-key typing into an element by uid).',
         '- 20 clicks: the same ref clicked 20 times, then the page\'s counter must read 20.',
-        `- 10k page: bench/snapshot-pages.ts \`generatePage(10000)\`; "navigate 10k" is the navigate to it just before its snapshot (@playwright/mcp takes a snapshot of the page inside navigate and writes it to a file). App: ${pages.app ? `${pages.app.label}, served from node_modules/playwright-core` : 'none installed; skipped'}.`,
+        `- 10k page: bench/snapshot-pages.ts \`generatePage(10000)\`; "navigate 10k" is the navigate to it just before its snapshot (@playwright/mcp takes a snapshot of the page inside navigate and writes it to a file); "snapshot 10k again" is a second snapshot right after, the page unchanged. App: ${pages.app ? `${pages.app.label}, served from node_modules/playwright-core` : 'none installed; skipped'}.`,
         '- Each tool runs with its defaults; "click result bytes" shows how much each returns after an action (e.g. a page snapshot or not). One exception: ours is asked for the whole snapshot (`maxChars` 10,000,000), as its default cuts at 40,000 characters and the peers return the whole page.',
         '',
         '### Targets (issue 8), judged from the medians above',
