@@ -299,7 +299,7 @@ for (const when of ['once loaded', 'as it loads']) {
       expect(await (await pageAt(agent.browser.context, outer)).title()).toBe('bought');
       expect((await agent.server.ok('browser_evaluate', { ref: refOf(text, 'button "Pay"'), function: '(el) => el.textContent', timeout: 5000 })).text).toContain('"Pay"');
       expect((await agent.server.ok('browser_wait_for', { text: 'Shop', timeout: 5000 })).text).toContain('"Shop"');
-      const inside = await agent.server.call('browser_wait_for', { text: 'Inner button', timeout: 1000 });
+      const inside = await agent.server.call('browser_wait_for', { text: 'Inner button', timeout: 2000 });
       expect(inside.isError).toBe(true);
       expect(inside.text).toContain('1 of them did not answer, as a script keeps it busy');
       expect((await agent.server.ok('browser_set_offline', { offline: true, timeout: 5000 })).text).toContain('is offline');
@@ -313,6 +313,35 @@ for (const when of ['once loaded', 'as it loads']) {
     }
   });
 }
+
+test('a click whose handler blocks its frame of another site is done; later commands into that frame fail at once, the page around it works', async ({ agent }) => {
+  const other = await new TestServer().start();
+  try {
+    const inner = other.page('/freeze-inner', html(`<button onclick="for (;;) {}">Freeze</button><button>Other</button>
+      <script>addEventListener('message', (e) => { if (e.data === 'block') for (;;) {} });</script>`, 'widget')).replace('127.0.0.1', 'localhost');
+    const outer = (name: string) => agent.pages.page(`/freeze-${name}`, html(`<iframe src="${inner}" title="Widget"></iframe>
+      <button onclick="frames[0].postMessage('block', '*')">Block it</button><button onclick="document.title = 'out'">Out</button>`, 'outer'));
+
+    // The press reaches the frame and its handler never returns: it was clicked (it timed out).
+    await agent.server.ok('browser_navigate', { url: outer('click') });
+    let { text } = await agent.server.ok('browser_snapshot');
+    const frozen = await agent.server.ok('browser_click', { ref: refOf(text, 'button "Freeze"'), timeout: 8000 });
+    expect(frozen.text).toContain('Clicked <button>Freeze</button>');
+    expect(frozen.text).toContain('The frame it went into has not answered since');
+    const refused = await agent.server.call('browser_click', { ref: refOf(text, 'button "Other"'), timeout: 8000 });
+    expect(refused.text).toMatch(/^Error PAGE_UNRESPONSIVE: Frame \d+ of tab \d+ is not responding/);
+    expect((await agent.server.ok('browser_click', { ref: refOf(text, 'button "Out"') })).text).toContain('Clicked <button>Out</button>');
+
+    // Blocked by the page, unknown to the agent: the command into it times out, and says why.
+    await agent.server.ok('browser_navigate', { url: outer('message') });
+    ({ text } = await agent.server.ok('browser_snapshot'));
+    await agent.server.ok('browser_click', { ref: refOf(text, 'button "Block it"') });
+    const timedOut = await agent.server.call('browser_click', { ref: refOf(text, 'button "Other"'), timeout: 2000 });
+    expect(timedOut.text).toMatch(/^Error PAGE_UNRESPONSIVE: Frame \d+ of tab \d+ is not responding/);
+  } finally {
+    await other.stop();
+  }
+});
 
 test('find and wait_for look into frames, and a ref found there is clicked without a snapshot', async ({ agent }) => {
   const other = await new TestServer().start();

@@ -8,6 +8,7 @@
  * `[not-responding]` in a snapshot (commands/snapshot.ts). (A blocked frame
  * of the page's own site blocks the page too: unresponsive.ts.)
  */
+import { AgentError } from '../shared/errors.ts';
 import { requestFrame } from './channel.ts';
 import { within } from './timing.ts';
 
@@ -62,4 +63,22 @@ export async function busyFrameCount(tabId: number): Promise<number> {
   // A frame the page removed meanwhile is no longer one of its frames.
   const frames = await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null);
   return frames?.filter((frame) => known.has(frame.frameId)).length ?? 0;
+}
+
+/** Whether a child frame found busy has not answered since. */
+export function isKnownBusy(tabId: number, frameId: number): boolean {
+  return busy.get(tabId)?.has(frameId) ?? false;
+}
+
+/** Whether one of the tab's child frames does not answer now (each is asked; those silent are kept as busy). */
+export async function anyChildFrameBusy(tabId: number): Promise<boolean> {
+  const frames = (await chrome.webNavigation.getAllFrames({ tabId }).catch(() => null)) ?? [];
+  return (await Promise.all(frames.filter((frame) => frame.frameId !== 0).map((frame) => isFrameBusy(tabId, frame.frameId)))).includes(true);
+}
+
+export function frameBusyError(tabId: number, frameId: number): AgentError {
+  return new AgentError(
+    'PAGE_UNRESPONSIVE',
+    `Frame ${frameId} of tab ${tabId} is not responding: a script in it is stuck in a loop or a very long task, so nothing in it can be read or acted on now. The rest of the page still works (a snapshot marks the frame [not-responding]); try the frame again later, or browser_reload the page.`,
+  );
 }

@@ -12,7 +12,7 @@ import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep, within } from './timing.ts';
 import { raiseRefFloor } from './tabs.ts';
-import { isFrameBusy } from './busy-frames.ts';
+import { frameBusyError, isFrameBusy, isKnownBusy, unlessBusy } from './busy-frames.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -35,7 +35,11 @@ function track(tabId: number, frameId: number, delta: 1 | -1): void {
  */
 export async function stopWaits(tabId: number): Promise<void> {
   const frames = [...(inFlight.get(tabId)?.keys() ?? [])];
-  const told = frames.map((frameId) => tryFrame(tabId, frameId, { type: 'stopWaits' }).catch(() => undefined));
+  const told = frames.map((frameId) => {
+    const tell = () => tryFrame(tabId, frameId, { type: 'stopWaits' });
+    // A child frame that does not answer is taken as busy (busy-frames.ts): the timeout's error says so.
+    return (frameId === 0 ? tell() : unlessBusy(tabId, frameId, tell)).catch(() => undefined);
+  });
   await within(Promise.all(told), STOP_WAITS_MS, undefined);
 }
 
@@ -54,6 +58,8 @@ export async function sendToFrame<T extends ContentRequest['type']>(
 ): Promise<ContentResults[T]> {
   assertNotCrashed(tabId);
   await assertResponsive(tabId);
+  // A frame of another site found blocked before: refused at once if it still does not answer.
+  if (frameId !== 0 && isKnownBusy(tabId, frameId) && (await isFrameBusy(tabId, frameId))) throw frameBusyError(tabId, frameId);
   track(tabId, frameId, 1);
   try {
     return await requestWithRetries(tabId, frameId, request);

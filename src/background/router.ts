@@ -11,7 +11,8 @@ import { commandFinished, commandStarted } from './activity.ts';
 import { stopWaits, tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
-import { blockedAfterTimeout } from './unresponsive.ts';
+import { blockedAfterTimeout, frameBlockedAfterTimeout } from './unresponsive.ts';
+import { canonicalRef, frameOfRef, isRef } from '../shared/refs.ts';
 import { stillLoading } from './pending-navigation.ts';
 import { takingTurns } from '../shared/turns.ts';
 import { waitBudget } from './timing.ts';
@@ -98,7 +99,11 @@ async function route(handlers: Handlers, request: RequestMessage, cancelled?: Ab
       run: run.catch(async (error: unknown) => {
         // Timed out because the page itself is blocked, or is being replaced by a navigation that does
         // not commit: say that (blocked: later commands learn it at once). An open dialog says so itself.
-        if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? error;
+        if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) {
+          const ref = (params as { ref?: unknown }).ref;
+          const frameId = typeof ref === 'string' && isRef(ref) ? frameOfRef(canonicalRef(ref)) : 0;
+          throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? frameBlockedAfterTimeout(tabId, frameId) ?? error;
+        }
         throw error;
       }),
     };

@@ -12,6 +12,7 @@
 import { AgentError } from '../shared/errors.ts';
 import { openDialog } from './actions/dialogs.ts';
 import { within } from './timing.ts';
+import { anyChildFrameBusy, frameBusyError, isKnownBusy } from './busy-frames.ts';
 
 /** Tab → when its page was last seen answering (roughly when it blocked). */
 const blocked = new Map<number, number>();
@@ -108,19 +109,40 @@ export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<
  * this input was delivered; a click reports it done (guarded.ts).
  */
 export class InputStuck extends AgentError {
-  constructor(tabId: number, method: string) {
+  /** inFrame: the page answers; a frame of another site it went to is what stopped (busy-frames.ts). */
+  constructor(tabId: number, method: string, readonly inFrame = false) {
     super(
       'PAGE_UNRESPONSIVE',
-      `The page in tab ${tabId} stopped answering as input reached it (${method}): a handler it ran is stuck in a loop or a very long task, so the rest of the action was not done. Wait and try again, or leave the page with browser_navigate or browser_reload.`,
+      inFrame
+        ? `A frame in tab ${tabId} stopped answering as input reached it (${method}): a handler it ran is stuck in a loop or a very long task, so the rest of the action was not done. The rest of the page still works; try the frame again later, or browser_reload the page.`
+        : `The page in tab ${tabId} stopped answering as input reached it (${method}): a handler it ran is stuck in a loop or a very long task, so the rest of the action was not done. Wait and try again, or leave the page with browser_navigate or browser_reload.`,
     );
   }
 }
 
-/** An Input.* CDP call, bounded: a page blocked by the handler it ran ends it with InputStuck instead of its timeout. */
+/**
+ * An Input.* CDP call, bounded: a page blocked by the handler it ran ends it with InputStuck instead of its
+ * timeout. So does a frame of another site the input went to, which the browser waits on while the page
+ * around it answers (a click there timed out).
+ */
 export async function deliverInput<T>(tabId: number, method: string, command: Promise<T>): Promise<T> {
-  const settled = await settleOrBusy(tabId, command);
-  if (settled === 'busy') throw new InputStuck(tabId, method);
-  return settled.value;
+  const settled = command.then((value) => ({ value }));
+  settled.catch(() => undefined); // given up on when stuck: its late failure is no news
+  for (;;) {
+    const done = await within(settled, SETTLE_MS, null);
+    if (done) return done.value;
+    if (await isBlocked(tabId)) throw new InputStuck(tabId, method);
+    // A dialog holds the input until it is answered (actions/dialogs.ts reports it).
+    if (!openDialog(tabId) && (await anyChildFrameBusy(tabId))) throw new InputStuck(tabId, method, true);
+  }
+}
+
+/**
+ * After a command on a ref in a child frame timed out: the reason, when that frame was found blocked
+ * (the timeout's stopWaits asked it, as it still had the command's request).
+ */
+export function frameBlockedAfterTimeout(tabId: number, frameId: number): AgentError | null {
+  return frameId !== 0 && isKnownBusy(tabId, frameId) ? frameBusyError(tabId, frameId) : null;
 }
 
 function unresponsiveError(tabId: number): AgentError {

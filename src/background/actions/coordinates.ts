@@ -39,6 +39,7 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
   await assertInViewport(tabId, points);
   const [from, to] = await Promise.all(points.map((p) => elementAt(tabId, p)));
   let busy = false;
+  let frameStuck = false;
   const { effects } = await withEffects(
     tabId,
     ctx.signal,
@@ -49,9 +50,10 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
         else if (params.action === 'wheel') await mouseWheel(tabId, from.x, from.y, params.deltaX ?? 0, params.deltaY ?? 0);
         else await dragBetween(tabId, from, to);
       } catch (error) {
-        // Its handler blocked the page: the input arrived.
+        // Its handler blocked the page, or the frame of another site it went into: the input arrived.
         if (!(error instanceof InputStuck)) throw error;
-        busy = true;
+        if (error.inFrame) frameStuck = true;
+        else busy = true;
         return;
       }
       if ((await settleOrBusy(tabId, roundTripThroughPage(tabId))) === 'busy') busy = true;
@@ -62,7 +64,7 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
     params.action === 'drag' ? `from ${describe(from)} to ${describe(to)}`
     : params.action === 'wheel' ? `${describe(from)} by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`
     : describe(from);
-  return { tabId, detail, via: 'cdp', ...effects, ...(busy ? { unresponsive: true } : {}) };
+  return { tabId, detail, via: 'cdp', ...effects, ...(busy ? { unresponsive: true } : {}), ...(frameStuck ? { frameUnresponsive: true } : {}) };
 }
 
 async function dragBetween(tabId: number, from: At, to: At): Promise<void> {

@@ -64,6 +64,8 @@ async function clickUntilLanded(
       throw error;
     }
     let busy = false;
+    // The press went into a frame of another site whose handler blocked it (the page around it answers).
+    let frameStuck = false;
     let downloadClicked = false;
     let invalidFields: Effects['invalidFields'];
     let markedInvalid: Effects['invalidFields'];
@@ -79,9 +81,10 @@ async function clickUntilLanded(
           try {
             await click(point);
           } catch (error) {
-            // Its handler blocked the page: the click arrived, and the guard cannot answer.
+            // Its handler blocked the page, or its frame: the click arrived, and the guard cannot answer.
             if (!(error instanceof InputStuck)) throw error;
-            busy = true;
+            if (error.inFrame) frameStuck = true;
+            else busy = true;
             return;
           }
           // Acknowledged by the frame that got it: the page around a frame not drawn yet has it already.
@@ -125,7 +128,7 @@ async function clickUntilLanded(
       const marked = markedInvalid && !effects.navigatedTo ? { markedInvalid } : {};
       const heard = [...frameAnnounced, ...(effects.announced ?? [])];
       const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...refused, ...marked, ...said }, dialogOpened };
+      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...(frameStuck ? { frameUnresponsive: true } : {}), ...refused, ...marked, ...said }, dialogOpened };
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;

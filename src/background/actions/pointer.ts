@@ -68,7 +68,7 @@ type Refs = { refPrefix: string; refFloor: number };
  * element's frame; nothing once the page moved on.
  */
 export async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed) return {};
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
   const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { ...request, ...refs } as ShownRequest) as Promise<ShownResult | undefined>);
   return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };

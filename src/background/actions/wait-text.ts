@@ -10,7 +10,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { allFrames } from '../frame-map.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { sleep } from '../timing.ts';
-import { busyFrameCount, unlessBusy } from '../busy-frames.ts';
+import { busyFrameCount, isKnownBusy, unlessBusy } from '../busy-frames.ts';
 import { throughNavigations } from './through-navigations.ts';
 
 const POLL_MS = 50;
@@ -62,10 +62,12 @@ export async function waitForText(tabId: number, text: string | undefined, textG
  */
 async function look(tabId: number, frames: number[], conditions: TextCondition[]): Promise<string | null> {
   for (const condition of conditions) {
-    // A child frame whose page is blocked is not waited for: it shows nothing (busy-frames.ts).
+    // A child frame whose page is blocked is not waited for: it shows nothing (busy-frames.ts). One known
+    // so is not asked again here; allFrames(), each round, finds out when it answers again.
     const seen = await Promise.all(frames.map((frameId) => {
       const check = () => tryFrame(tabId, frameId, { type: 'checkText', ...condition });
-      return (frameId === 0 ? check() : unlessBusy(tabId, frameId, check)).then((r) => (r ? r.seen : undefined));
+      if (frameId === 0) return check().then((r) => (r ? r.seen : undefined));
+      return isKnownBusy(tabId, frameId) ? undefined : unlessBusy(tabId, frameId, check).then((r) => (r ? r.seen : undefined));
     }));
     if (condition.appear && !seen.includes(null)) return seen[0] ?? 'the page shows nothing';
     const shownIn = seen.findIndex((s) => typeof s === 'string');

@@ -52,6 +52,8 @@ export const ActionReport = z.object({
   tabClosed: z.boolean().optional(),
   /** The page stopped answering after the input: a script the action started is still running. */
   unresponsive: z.boolean().optional(),
+  /** The input went into a frame of another site whose handler then blocked it; the page around it still answers. */
+  frameUnresponsive: z.boolean().optional(),
 });
 export type ActionReport = z.infer<typeof ActionReport>;
 

@@ -51,6 +51,9 @@ export async function reportAction(verb: string, report: ActionReport, response:
     response.text(`The page marked ${report.markedInvalid.length === 1 ? 'this field' : 'these fields'} invalid:`);
     for (const { field, message } of report.markedInvalid) response.text(`- ${field}: ${message}`);
   }
+  if (report.frameUnresponsive) {
+    response.text('The frame it went into has not answered since (a script the action started there is still running): commands on its elements say PAGE_UNRESPONSIVE while it lasts; the rest of the page still works.');
+  }
   if (report.unresponsive) {
     response.text('The page has not answered since (a script the action started is still running): other commands say PAGE_UNRESPONSIVE while it lasts; browser_reload or browser_navigate leaves it.');
     return; // a snapshot would wait for the blocked page
