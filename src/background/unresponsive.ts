@@ -128,14 +128,20 @@ export class InputStuck extends AgentError {
 export async function deliverInput<T>(tabId: number, method: string, command: Promise<T>): Promise<T> {
   const settled = command.then((value) => ({ value }));
   settled.catch(() => undefined); // given up on when stuck: its late failure is no news
-  for (;;) {
+  // Probed a while at most: a command given up on (timed out, cancelled) leaves this behind.
+  const until = Date.now() + INPUT_PROBE_MS;
+  while (Date.now() < until) {
     const done = await within(settled, SETTLE_MS, null);
     if (done) return done.value;
     if (await isBlocked(tabId)) throw new InputStuck(tabId, method);
     // A dialog holds the input until it is answered (actions/dialogs.ts reports it).
     if (!openDialog(tabId) && (await anyChildFrameBusy(tabId))) throw new InputStuck(tabId, method, true);
   }
+  return (await settled).value;
 }
+
+/** How long an input's missing acknowledgement is looked into (the page, then its frames, each second). */
+const INPUT_PROBE_MS = 60_000;
 
 /**
  * After a command on a ref in a child frame timed out: the reason, when that frame was found blocked
