@@ -77,6 +77,10 @@ const CSS_MENUS = `
     .card .actions { opacity: 0; }
     .card:hover .actions { opacity: 1; }
     .row:hover { background: #eee; }
+    .hidden { display: none; }
+    .group:hover .group-hover\\:block { display: block; }
+    .tip-trigger:hover + .tip { visibility: visible; }
+    .tip { visibility: hidden; }
   </style>
   <nav><ul>
     <li class="has-sub"><span>Products</span><ul class="sub">
@@ -87,7 +91,9 @@ const CSS_MENUS = `
     <li><span>About</span></li>
   </ul></nav>
   <div class="card"><h3>Offer</h3><span class="actions">Save 20 %</span></div>
-  <p class="row">Plain row</p>`;
+  <p class="row">Plain row</p>
+  <div class="group"><span>Account</span><div class="hidden group-hover:block" style="position: absolute"><a href="#logout">Log out</a></div></div>
+  <p><span class="tip-trigger">Fees</span> <span class="tip" role="tooltip">No fees this month</span></p>`;
 
 test('an element whose CSS :hover rule shows a hidden menu gets a ref; hovered, it lists the menu; rows that only recolor get none', async ({ agent }) => {
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/css-hover', html(CSS_MENUS, 'Shop')) });
@@ -107,6 +113,14 @@ test('an element whose CSS :hover rule shows a hidden menu gets a ref; hovered, 
   expect(nested.text).toMatch(/link "Editor" \[ref=e\d+\]/);
   await agent.server.ok('browser_click', { ref: refOf(menu.text, 'link "Alpha"') });
   expect(await agent.server.ok('browser_evaluate', { expression: 'document.title' }).then((r) => r.text)).toContain('alpha');
+
+  // Tailwind's group-hover (an escaped class name) and a tooltip shown by its sibling.
+  const account = await agent.server.ok('browser_hover', { ref: refOf(text, /generic "Account" \[ref=/) });
+  expect(account.text).toMatch(/link "Log out" \[ref=e\d+\]/);
+  const fees = await agent.server.ok('browser_hover', { ref: refOf(text, /generic "Fees" \[ref=/) });
+  expect(fees.text).toContain('No fees this month');
+  // The menu hovered before closes as the pointer leaves it: not news of this hover.
+  expect(fees.text).not.toContain('Account');
 
   // What it shows by opacity is read already (it is there, only transparent); the card is hovered by its ref.
   expect(text).toMatch(/- generic \[ref=e\d+\]:\n +- heading "Offer" \[level=3\]\n +- text: Save 20 %/);

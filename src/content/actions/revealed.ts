@@ -37,7 +37,7 @@ let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
-  shownBefore = new WeakSet(shown([...document.querySelectorAll(CANDIDATES_OR_ROVING), ...hoverRevealers(document)]));
+  shownBefore = new WeakSet(shown([...document.querySelectorAll(CANDIDATES_OR_ROVING), ...hoverRevealers(document, true)]));
   actedOn = new WeakRef(target);
 }
 

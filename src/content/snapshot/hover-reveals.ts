@@ -27,7 +27,24 @@ let revealers = new Set<Element>();
  * ul` names every <li> of the page, of which a few hold a menu.
  */
 export function collectHoverReveals(doc: Document): void {
-  revealers = new Set();
+  revealers = hoverSubjects(doc, false);
+}
+
+export function revealsOnHover(el: Element): boolean {
+  return revealers.has(el);
+}
+
+/**
+ * Found afresh, for what a hover showed, which may hold more to hover (a menu in a menu).
+ * shownOrNot: also those whose target shows now. Noted before the hover, they are not news
+ * after it: a menu hovered a moment ago, whose item hides its menu again as the pointer leaves.
+ */
+export function hoverRevealers(doc: Document, shownOrNot = false): Element[] {
+  return [...hoverSubjects(doc, shownOrNot)];
+}
+
+function hoverSubjects(doc: Document, shownOrNot: boolean): Set<Element> {
+  const subjects = new Set<Element>();
   const sheets = readableSheets(doc);
   // Sheets and their rule counts: a page adds rules as it runs (CSS-in-JS), seldom changes one in place.
   const key = sheets.map((sheet) => `${sheet.href ?? ''}#${sheet.cssRules.length}`).join('|');
@@ -36,20 +53,11 @@ export function collectHoverReveals(doc: Document): void {
   // list of hundreds element by element (measured: 600 rules on 10,000 elements, 8 ms against 90).
   for (const rule of learned.rules) {
     for (const target of Array.from(doc.querySelectorAll(rule.shown))) {
-      const subject = isHidden(target) ? subjectOf(target, rule) : null;
-      if (subject) revealers.add(subject);
+      const subject = shownOrNot || isHidden(target) ? subjectOf(target, rule) : null;
+      if (subject) subjects.add(subject);
     }
   }
-}
-
-export function revealsOnHover(el: Element): boolean {
-  return revealers.has(el);
-}
-
-/** Found afresh: what a hover showed may hold more to hover (a menu in a menu), which its report lists. */
-export function hoverRevealers(doc: Document): Element[] {
-  collectHoverReveals(doc);
-  return [...revealers];
+  return subjects;
 }
 
 /** Not drawn, or drawn with no height (a menu collapsed by max-height). */
