@@ -92,11 +92,13 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
   const spec = targetSpec(params)!;
   const frameId = frameOf(spec);
   const { point, effects } = await inFrontForFrames(tabId, [frameId], async (brought) => {
-    const point = await pointFor(tabId, spec, { visible: true, stable: true, hitTest: true, scroll: true, noteShown: true, timeoutMs: ctx.actionWaitMs });
+    const aim = { visible: true, stable: true, hitTest: true, scroll: true, timeoutMs: ctx.actionWaitMs };
+    let point = await pointFor(tabId, spec, { ...aim, noteShown: true });
     // What shows after a delay (a tooltip's timer, the request it makes) is waited for in the action.
     const { effects } = await withEffects(tabId, ctx.signal, async () => {
       await mouseMove(tabId, point.x, point.y);
       if (brought) await reachedFrame(tabId, spec, point, ctx.signal);
+      else point = await keptOn(tabId, spec, point, () => pointFor(tabId, spec, aim));
       await afterInputTimers(tabId, frameId);
     });
     return { point, effects };
@@ -137,6 +139,24 @@ async function inFrontForFrames<T>(tabId: number, frames: number[], act: (brough
     if (brought) await framesDrawn(tabId, framed);
     return act(brought);
   });
+}
+
+/** Moves after the first when the page moved the element as the pointer came (keptOn). */
+const REAIMS = 2;
+
+/**
+ * After the pointer arrived: the page may have moved the element as it left what it was on before
+ * (a menu hovered a moment ago closes and the content under it moves up), so the pointer rests on
+ * something else. Aimed again at where the element is now; what it is hovered through (a hidden
+ * checkbox's label) never says so, and is left as it was after the tries.
+ */
+async function keptOn(tabId: number, spec: TargetSpec, point: Point, aim: () => Promise<Point>): Promise<Point> {
+  for (let tries = 0; tries < REAIMS; tries++) {
+    if ((await tryFrame(tabId, frameOf(spec), { type: 'hovered', target: spec }).catch(() => undefined))?.hovered !== false) return point;
+    point = await aim();
+    await mouseMove(tabId, point.x, point.y);
+  }
+  return point;
 }
 
 /** Tries of a hover into a frame of a tab just brought to the front, each after its frames have drawn again. */
