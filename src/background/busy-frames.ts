@@ -38,6 +38,8 @@ export function watchBusyFrames(): void {
  * an error too, says the frame runs (a frame without a content script is not busy).
  */
 export async function unlessBusy<T>(tabId: number, frameId: number, ask: () => Promise<T | undefined>): Promise<T | undefined> {
+  // The top frame's silence is the page's, which unresponsive.ts tells apart.
+  if (frameId === 0) return ask();
   const known = busy.get(tabId)?.has(frameId) ?? false;
   const asked = ask();
   const answered = await within(asked.then(() => true, () => true), known ? KNOWN_BUSY_MS : PROBE_MS, false);

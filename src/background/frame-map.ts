@@ -85,7 +85,7 @@ export async function allFrames(tabId: number): Promise<number[]> {
     const found = await Promise.all(ask.map(async (frameId) => {
       const ask = () => tryFrame(tabId, frameId, { type: 'childFrames', sameOrigin: true });
       // A child frame whose page is blocked is not waited for (busy-frames.ts).
-      const direct = (await (frameId === 0 ? ask() : unlessBusy(tabId, frameId, ask)))?.nonces ?? [];
+      const direct = (await unlessBusy(tabId, frameId, ask))?.nonces ?? [];
       return direct.length ? await linkChildFrames(tabId, frameId, direct) : [];
     }));
     ask = found.flat().filter((id): id is number => typeof id === 'number' && !known.has(id));

@@ -38,7 +38,7 @@ export async function stopWaits(tabId: number): Promise<void> {
   const told = frames.map((frameId) => {
     const tell = () => tryFrame(tabId, frameId, { type: 'stopWaits' });
     // A child frame that does not answer is taken as busy (busy-frames.ts): the timeout's error says so.
-    return (frameId === 0 ? tell() : unlessBusy(tabId, frameId, tell)).catch(() => undefined);
+    return unlessBusy(tabId, frameId, tell).catch(() => undefined);
   });
   await within(Promise.all(told), STOP_WAITS_MS, undefined);
 }

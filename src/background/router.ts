@@ -12,7 +12,7 @@ import { stopWaits, tabClosed } from './frames.ts';
 import { isManaged } from './settings.ts';
 import { claimManagedTabs, resumeSession, sessionTab } from './tabs.ts';
 import { blockedAfterTimeout, frameBlockedAfterTimeout } from './unresponsive.ts';
-import { canonicalRef, frameOfRef, isRef } from '../shared/refs.ts';
+import { frameOf, targetFromString } from './actions/target.ts';
 import { stillLoading } from './pending-navigation.ts';
 import { takingTurns } from '../shared/turns.ts';
 import { waitBudget } from './timing.ts';
@@ -101,7 +101,7 @@ async function route(handlers: Handlers, request: RequestMessage, cancelled?: Ab
         // not commit: say that (blocked: later commands learn it at once). An open dialog says so itself.
         if (error instanceof AgentError && error.code === 'TIMEOUT' && tabId !== undefined) {
           const ref = (params as { ref?: unknown }).ref;
-          const frameId = typeof ref === 'string' && isRef(ref) ? frameOfRef(canonicalRef(ref)) : 0;
+          const frameId = typeof ref === 'string' ? frameOf(targetFromString(ref)) : 0;
           throw (await stillLoading(tabId)) ?? (await blockedAfterTimeout(tabId, timeoutMs)) ?? frameBlockedAfterTimeout(tabId, frameId) ?? error;
         }
         throw error;

@@ -92,16 +92,28 @@ const SETTLE_MS = 1000;
  * the page does not answer within a second (the input started a long
  * script), it is probed, and if blocked the action ends ('busy': the input
  * was delivered) rather than waiting out its timeout. Later commands then
- * learn it at once.
+ * learn it at once. With `frames`, also while the page answers: a frame of
+ * another site the trip waits on may be what is blocked ('frame-busy').
  */
-export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'> {
+export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'>;
+export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames: true): Promise<{ value: T } | 'busy' | 'frame-busy'>;
+export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames = false): Promise<{ value: T } | 'busy' | 'frame-busy'> {
   const settled = trip.then((value) => ({ value }));
   settled.catch(() => undefined); // given up on when busy: its late failure is no news
-  const first = await within(settled, SETTLE_MS, null);
-  if (first) return first;
-  if (await isBlocked(tabId)) return 'busy';
-  return { value: await trip };
+  // Frames probed a while at most: a command given up on (timed out, cancelled) leaves this behind.
+  const until = Date.now() + FRAME_PROBE_MS;
+  do {
+    const done = await within(settled, SETTLE_MS, null);
+    if (done) return done;
+    if (await isBlocked(tabId)) return 'busy';
+    // A dialog holds the trip until it is answered (actions/dialogs.ts reports it).
+    if (frames && !openDialog(tabId) && (await anyChildFrameBusy(tabId))) return 'frame-busy';
+  } while (frames && Date.now() < until);
+  return settled;
 }
+
+/** How long a trip's missing answer is looked into in the page's frames (each second). */
+const FRAME_PROBE_MS = 60_000;
 
 /**
  * Input that reached the page, whose handler then blocked it: the input
@@ -126,22 +138,10 @@ export class InputStuck extends AgentError {
  * around it answers (a click there timed out).
  */
 export async function deliverInput<T>(tabId: number, method: string, command: Promise<T>): Promise<T> {
-  const settled = command.then((value) => ({ value }));
-  settled.catch(() => undefined); // given up on when stuck: its late failure is no news
-  // Probed a while at most: a command given up on (timed out, cancelled) leaves this behind.
-  const until = Date.now() + INPUT_PROBE_MS;
-  while (Date.now() < until) {
-    const done = await within(settled, SETTLE_MS, null);
-    if (done) return done.value;
-    if (await isBlocked(tabId)) throw new InputStuck(tabId, method);
-    // A dialog holds the input until it is answered (actions/dialogs.ts reports it).
-    if (!openDialog(tabId) && (await anyChildFrameBusy(tabId))) throw new InputStuck(tabId, method, true);
-  }
-  return (await settled).value;
+  const settled = await settleOrBusy(tabId, command, true);
+  if (settled === 'busy' || settled === 'frame-busy') throw new InputStuck(tabId, method, settled === 'frame-busy');
+  return settled.value;
 }
-
-/** How long an input's missing acknowledgement is looked into (the page, then its frames, each second). */
-const INPUT_PROBE_MS = 60_000;
 
 /**
  * After a command on a ref in a child frame timed out: the reason, when that frame was found blocked

@@ -65,9 +65,8 @@ async function look(tabId: number, frames: number[], conditions: TextCondition[]
     // A child frame whose page is blocked is not waited for: it shows nothing (busy-frames.ts). One known
     // so is not asked again here; allFrames(), each round, finds out when it answers again.
     const seen = await Promise.all(frames.map((frameId) => {
-      const check = () => tryFrame(tabId, frameId, { type: 'checkText', ...condition });
-      if (frameId === 0) return check().then((r) => (r ? r.seen : undefined));
-      return isKnownBusy(tabId, frameId) ? undefined : unlessBusy(tabId, frameId, check).then((r) => (r ? r.seen : undefined));
+      if (frameId !== 0 && isKnownBusy(tabId, frameId)) return undefined;
+      return unlessBusy(tabId, frameId, () => tryFrame(tabId, frameId, { type: 'checkText', ...condition })).then((r) => (r ? r.seen : undefined));
     }));
     if (condition.appear && !seen.includes(null)) return seen[0] ?? 'the page shows nothing';
     const shownIn = seen.findIndex((s) => typeof s === 'string');
