@@ -7,7 +7,7 @@
 import { expect, test } from './fixtures.ts';
 import { appBundle } from './helpers/apps.ts';
 import { refOf } from './helpers/refs.ts';
-import { html } from './helpers/server.ts';
+import { html, TestServer } from './helpers/server.ts';
 
 const PAGE = `
   <p>Shipping <span id="info">ⓘ</span> <span onmouseover="document.getElementById('inline').hidden = false">Returns?</span></p>
@@ -126,4 +126,30 @@ test('an element whose CSS :hover rule shows a hidden menu gets a ref; hovered, 
   // What it shows by opacity is read already (it is there, only transparent); the card is hovered by its ref.
   expect(text).toMatch(/- generic \[ref=e\d+\]:\n +- heading "Offer" \[level=3\]\n +- text: Save 20 %/);
   await agent.server.ok('browser_hover', { ref: refOf(text, /^- generic \[ref=e\d+\]:$/) });
+});
+
+test("a CSS hover menu whose rules are in another origin's style sheet (a CDN's, which no page script may read) gets its ref too", async ({ agent }) => {
+  const cdn = await new TestServer({ host: '127.0.0.2' }).start();
+  try {
+    const css = { contentType: 'text/css' };
+    // The CDN's sheet imports another; the page's own sheet imports a third from the CDN.
+    const menus = cdn.page('/menus.css', '@charset "utf-8";\n@import url("tips.css");\nnav .sub { display: none } nav .has-sub:hover > .sub { display: block }', css);
+    cdn.page('/tips.css', '.tip { visibility: hidden } .tip-trigger:hover + .tip { visibility: visible }', css);
+    const cards = cdn.page('/cards.css', '.card .actions { display: none } .card:hover .actions { display: inline }', css);
+    agent.pages.page('/site.css', `@import "${cards}";\nbody { margin: 8px }`, css);
+    const body = `<link rel="stylesheet" href="${menus}"><link rel="stylesheet" href="/site.css">
+      <nav><ul><li class="has-sub"><span>Products</span><ul class="sub"><li><a href="#alpha">Alpha</a></li></ul></li></ul></nav>
+      <p><span class="tip-trigger">Fees</span> <span class="tip" role="tooltip">No fees this month</span></p>
+      <div class="card"><span>Offer</span> <span class="actions">Save 20 %</span></div>`;
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/cdn-menus', html(body, 'Shop')) });
+    const { text } = await agent.server.ok('browser_snapshot');
+    expect(text).toMatch(/- listitem "Products" \[ref=e\d+\]/);
+    expect(text).toMatch(/- generic "Fees" \[ref=e\d+\]/);
+    expect(text).toMatch(/- generic "Offer" \[ref=e\d+\]/);
+    const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
+    expect(menu.text).toMatch(/link "Alpha" \[ref=e\d+\]/);
+    expect((await agent.server.ok('browser_hover', { ref: refOf(text, /generic "Fees" \[ref=/) })).text).toContain('No fees this month');
+  } finally {
+    await cdn.stop();
+  }
 });

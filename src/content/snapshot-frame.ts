@@ -5,6 +5,7 @@ import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
 import { catchPressOn } from './actions/frame-press.ts';
 import { afterDomChange } from './dom-change.ts';
+import { learnForeignSheets } from './foreign-sheets.ts';
 import { onWindow } from './window-listeners.ts';
 import { FRAME_SELECTOR, frameSource, frameWindow, isFrameElement, type FrameElement } from './frame-elements.ts';
 
@@ -140,6 +141,7 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     refFloor,
     undeclaredRoots: request.undeclaredRoots,
   });
+  await learnForeignSheets();
   let result = take();
   // The whole of a top-level page that just loaded and shows nothing: it may not have rendered yet,
   // unless it has no script to render it with (a static page that is empty stays empty).

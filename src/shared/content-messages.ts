@@ -327,6 +327,8 @@ export interface ContentPortReply {
 
 /** Content script → service worker. */
 export type ContentEvent = { type: 'frameNonce'; nonce: string };
+/** Content script → service worker, answered: a style sheet's text (string | null) the page may not read (background/foreign-sheets.ts). */
+export type ContentAsk = { type: 'sheetText'; url: string };
 
 /** postMessage marker a parent frame sends into its iframes to learn their frame ids. */
 export const FRAME_NONCE_KEY = '__llmBrowserAgentFrameNonce';

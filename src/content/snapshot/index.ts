@@ -7,6 +7,7 @@
  */
 import { collectClickHandlers } from './click-handlers.ts';
 import { collectHoverReveals } from './hover-reveals.ts';
+import { learnForeignSheet, unlearnedSheets } from './css-rules.ts';
 import { trustShadowlessSince, withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
@@ -17,6 +18,8 @@ import { walk } from './walk.ts';
 export type { FrameSlot } from './format.ts';
 // raiseRefFloor: for callers that issue refs outside takeSnapshot (browser_find).
 export { currentMaxRef, raiseRefFloor, refForElement, resolveRef };
+// For the content script, which has the text of another origin's sheets from the worker (content/foreign-sheets.ts).
+export { learnForeignSheet, unlearnedSheets };
 
 export interface SnapshotOptions {
   /** Only ref-bearing lines plus the headings/landmarks/ancestors that give them context. */

@@ -1,0 +1,40 @@
+/**
+ * Before a snapshot of the top frame: the text of each style sheet of another
+ * origin that is not learned yet, asked of the service worker, which has it
+ * from DevTools (background/foreign-sheets.ts), so CSS hover menus in a CDN's
+ * sheet get refs (snapshot/hover-reveals.ts). Asked once per sheet and document.
+ */
+import browser from 'webextension-polyfill';
+import type { ContentAsk } from '../shared/content-messages.ts';
+import { learnForeignSheet, unlearnedSheets } from './snapshot/index.ts';
+
+/** DevTools answers from the page's own memory in a few milliseconds; an answer after this serves the next snapshot. */
+const WAIT_MS = 300;
+/** Sheets importing sheets: deeper ones are left unread. */
+const MAX_DEPTH = 3;
+
+const asked = new Map<string, Promise<void>>();
+
+export async function learnForeignSheets(): Promise<void> {
+  // The worker can ask DevTools about the top frame's loads only.
+  if (window !== window.top) return;
+  const urls = unlearnedSheets(document);
+  if (!urls.length) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.all(urls.map((url) => learn(url, 0))), new Promise((resolve) => (timer = setTimeout(resolve, WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+function learn(url: string, depth: number): Promise<void> {
+  let learning = asked.get(url);
+  if (!learning) {
+    learning = (browser.runtime.sendMessage({ type: 'sheetText', url } satisfies ContentAsk) as Promise<unknown>)
+      .then((text) => (typeof text === 'string' ? text : null), () => null)
+      .then(async (text) => {
+        const imports = learnForeignSheet(url, text);
+        if (depth < MAX_DEPTH) await Promise.all(imports.map((imported) => learn(imported, depth + 1)));
+      });
+    asked.set(url, learning);
+  }
+  return learning;
+}
