@@ -41,6 +41,13 @@ const POLLING_TIMES = 3;
  * never reports the request finished.
  */
 const BODY_WAIT_MS = 500;
+/**
+ * Sooner than that, once the body is all there and the page has not drained
+ * it: its data arrived, every byte its Content-Length names (then CHAIN_MS)
+ * or, without one, nothing more came for this long. A page that reads the
+ * body drains it as it comes, and Chromium reports it finished at once.
+ */
+const UNREAD_BODY_MS = 150;
 /** Lines reported: the page's own requests first, failures first. */
 const MAX_LISTED = 3;
 
@@ -64,6 +71,10 @@ interface Tracked {
   generation: number;
   /** performance.now() when its headers came. */
   answeredAt?: number;
+  /** Its Content-Length, and the body's bytes that came so far, the last at lastDataAt. */
+  length?: number;
+  received: number;
+  lastDataAt?: number;
   done: boolean;
 }
 
@@ -121,16 +132,25 @@ export function watchRequests(tabId: number): RequestWatch {
         if (!lastAnswer || performance.now() - lastAnswer.at > CHAIN_MS || lastAnswer.request.generation >= MAX_CHAIN) return;
         generation = lastAnswer.request.generation + 1;
       }
-      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, sameSite: p.request.isSameSite !== false, generation, done: false });
+      tracked.set(p.requestId, { method: p.request.method, url: p.request.url, type: p.type!, start: p.timestamp, sameSite: p.request.isSameSite !== false, generation, received: 0, done: false });
       lastChange = performance.now();
     }),
     onCdpEvent('Network.responseReceived', (id, params) => {
-      const p = params as { requestId: string; timestamp: number; response: { status: number; statusText: string } };
+      const p = params as { requestId: string; timestamp: number; response: { status: number; statusText: string; headers: Record<string, string> } };
       const request = id === tabId ? tracked.get(p.requestId) : undefined;
       if (!request) return;
       Object.assign(request, { status: p.response.status, statusText: p.response.statusText, answeredAt: performance.now() });
+      const length = Number(Object.entries(p.response.headers).find(([name]) => name.toLowerCase() === 'content-length')?.[1] ?? NaN);
+      if (Number.isFinite(length)) request.length = length;
       request.ms = Math.round((p.timestamp - request.start) * 1000);
       answered(request);
+    }),
+    onCdpEvent('Network.dataReceived', (id, params) => {
+      const p = params as { requestId: string; dataLength: number };
+      const request = id === tabId ? tracked.get(p.requestId) : undefined;
+      if (!request) return;
+      request.received += p.dataLength;
+      request.lastDataAt = performance.now();
     }),
     onCdpEvent('Network.loadingFinished', (id, params) => finish(id, params as { requestId: string; timestamp: number })),
     onCdpEvent('Network.loadingFailed', (id, params) => {
@@ -160,7 +180,7 @@ export function watchRequests(tabId: number): RequestWatch {
       // worker, so one whose script blocks it at once left it unanswered (every navigate held 2 s).
       const workers = () => dedicatedWorkers(tabId);
       const waitedFor = (r: Tracked, now: number, scripts: Set<string>) => !r.done && (r.sameSite || (!options.ownOnly && now - start < OTHER_SITE_WAIT_MS))
-        && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS) && !(r.type === 'Script' && scripts.has(r.url));
+        && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS) && !undrained(r, now) && !(r.type === 'Script' && scripts.has(r.url));
       const idle = options.ifRunning && ![...tracked.values()].some((r) => waitedFor(r, start, workers()));
       while (!idle) {
         const now = performance.now();
@@ -195,6 +215,13 @@ function line(r: Tracked, pageUrl: string | undefined): Line {
     ...(unanswered(r) ? { pending: true } : { ms: r.ms }),
     ...(!r.done && !unanswered(r) ? { receiving: true } : {}),
   };
+}
+
+/** Its body is all there and the page does not read it (UNREAD_BODY_MS). */
+function undrained(r: Tracked, now: number): boolean {
+  if (r.lastDataAt === undefined) return false;
+  const all = r.length !== undefined && r.received >= r.length;
+  return now - r.lastDataAt >= (all ? CHAIN_MS : UNREAD_BODY_MS);
 }
 
 function unanswered(r: Tracked): boolean {
