@@ -19,7 +19,7 @@ const busy = new Map<number, Set<number>>();
  * How long a frame may take to answer before it counts as busy: a frame that
  * runs answers in a millisecond or two, or a few dozen on a loaded machine.
  */
-const PROBE_MS = 500;
+export const PROBE_MS = 500;
 /** A frame found busy before gets less: it has kept each command waiting. */
 const KNOWN_BUSY_MS = 100;
 
@@ -43,14 +43,19 @@ export async function unlessBusy<T>(tabId: number, frameId: number, ask: () => P
   const known = busy.get(tabId)?.has(frameId) ?? false;
   const asked = ask();
   const answered = await within(asked.then(() => true, () => true), known ? KNOWN_BUSY_MS : PROBE_MS, false);
-  const frames = busy.get(tabId) ?? new Set<number>();
-  if (answered) frames.delete(frameId);
-  else frames.add(frameId);
-  if (frames.size) busy.set(tabId, frames);
-  else busy.delete(tabId);
+  noteBusy(tabId, frameId, !answered);
   if (answered) return asked;
   asked.catch(() => undefined); // given up on: its late failure is no news
   return undefined;
+}
+
+/** A frame found busy (or answering again) some other way: a request it did not start on in time (frames.ts). */
+export function noteBusy(tabId: number, frameId: number, isBusy: boolean): void {
+  const frames = busy.get(tabId) ?? new Set<number>();
+  if (isBusy) frames.add(frameId);
+  else frames.delete(frameId);
+  if (frames.size) busy.set(tabId, frames);
+  else busy.delete(tabId);
 }
 
 /** Whether the frame's main thread does not answer. */

@@ -12,12 +12,22 @@
  */
 import { CONTENT_PORT, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 
+interface Waiting {
+  resolve: (reply: ContentReply<unknown> | undefined) => void;
+  reject: (error: Error) => void;
+  /** The content script said it has started on the request. */
+  started?: () => void;
+}
+
 interface Channel {
   key: string;
   tabId: number;
   port: chrome.runtime.Port;
-  pending: Map<number, { resolve: (reply: ContentReply<unknown> | undefined) => void; reject: (error: Error) => void }>;
+  pending: Map<number, Waiting>;
 }
+
+/** The frame did not start on the request in time: its page keeps its thread busy (requestFrame's startWithinMs). */
+export class NotStarted extends Error {}
 
 const channels = new Map<string, Channel>();
 let nextId = 1;
@@ -28,8 +38,13 @@ let nextId = 1;
  * frame has no content script ("Receiving end does not exist") or its
  * document went away before answering ("message channel closed"), so callers
  * tell those apart as they did for one-off messages.
+ *
+ * startWithinMs: for a request that may keep the frame busy a while (a
+ * snapshot of a big frame), which the frame acknowledges as it starts on it.
+ * Unacknowledged by then, the frame's page keeps it from answering (a script
+ * that began a loop right after the frame last answered): rejects with NotStarted.
  */
-export function requestFrame(tabId: number, frameId: number, request: ContentRequest): Promise<ContentReply<unknown> | undefined> {
+export function requestFrame(tabId: number, frameId: number, request: ContentRequest, startWithinMs?: number): Promise<ContentReply<unknown> | undefined> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     let channel: Channel;
@@ -39,9 +54,22 @@ export function requestFrame(tabId: number, frameId: number, request: ContentReq
       reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    channel.pending.set(id, { resolve, reject });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settled = () => clearTimeout(timer);
+    channel.pending.set(id, {
+      resolve: (reply) => (settled(), resolve(reply)),
+      reject: (error) => (settled(), reject(error)),
+      started: settled,
+    });
+    if (startWithinMs !== undefined) {
+      timer = setTimeout(() => {
+        // Its answer, should it come, finds nobody waiting.
+        channel.pending.delete(id);
+        reject(new NotStarted(`frame ${frameId} of tab ${tabId} did not start on "${request.type}" within ${startWithinMs} ms`));
+      }, startWithinMs);
+    }
     try {
-      channel.port.postMessage({ id, request } satisfies ContentPortMessage);
+      channel.port.postMessage({ id, request, ...(startWithinMs !== undefined ? { ack: true as const } : {}) } satisfies ContentPortMessage);
     } catch (error) {
       // Posting on a port that closed a moment ago throws; its disconnect may not have arrived yet.
       drop(channel, error instanceof Error ? error.message : String(error));
@@ -70,9 +98,10 @@ function channelTo(tabId: number, frameId: number): Channel {
   const port = chrome.tabs.connect(tabId, { name: CONTENT_PORT, frameId });
   const channel: Channel = { key, tabId, port, pending: new Map() };
   channels.set(key, channel);
-  port.onMessage.addListener((message: Partial<ContentPortReply> | null) => {
+  port.onMessage.addListener((message: ContentPortReply | null) => {
     if (typeof message?.id !== 'number') return;
     const waiting = channel.pending.get(message.id);
+    if ('started' in message) return void waiting?.started?.();
     channel.pending.delete(message.id);
     waiting?.resolve(message.reply);
   });

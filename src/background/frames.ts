@@ -7,12 +7,12 @@ import browser from 'webextension-polyfill';
 import { isDirectNonce, type ContentReply, type ContentRequest, type ContentResults } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
 import { unlessDialog } from './actions/dialogs.ts';
-import { requestFrame } from './channel.ts';
+import { NotStarted, requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep, within } from './timing.ts';
 import { raiseRefFloor } from './tabs.ts';
-import { frameBusyError, isFrameBusy, isKnownBusy, unlessBusy } from './busy-frames.ts';
+import { frameBusyError, isFrameBusy, isKnownBusy, noteBusy, unlessBusy } from './busy-frames.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
 
@@ -55,6 +55,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
   tabId: number,
   frameId: number,
   request: Extract<ContentRequest, { type: T }>,
+  options: { startWithinMs?: number } = {},
 ): Promise<ContentResults[T]> {
   assertNotCrashed(tabId);
   await assertResponsive(tabId);
@@ -62,7 +63,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
   if (frameId !== 0 && isKnownBusy(tabId, frameId) && (await isFrameBusy(tabId, frameId))) throw frameBusyError(tabId, frameId);
   track(tabId, frameId, 1);
   try {
-    return await requestWithRetries(tabId, frameId, request);
+    return await requestWithRetries(tabId, frameId, request, options.startWithinMs);
   } finally {
     track(tabId, frameId, -1);
   }
@@ -72,14 +73,19 @@ async function requestWithRetries<T extends ContentRequest['type']>(
   tabId: number,
   frameId: number,
   request: Extract<ContentRequest, { type: T }>,
+  startWithinMs?: number,
 ): Promise<ContentResults[T]> {
   let injected = false;
   for (let attempt = 0; ; attempt++) {
     let reply: ContentReply<ContentResults[T]> | undefined;
     try {
-      reply = await unlessDialog(tabId, () => requestFrame(tabId, frameId, request) as Promise<ContentReply<ContentResults[T]> | undefined>);
+      reply = await unlessDialog(tabId, () => requestFrame(tabId, frameId, request, startWithinMs) as Promise<ContentReply<ContentResults[T]> | undefined>);
     } catch (error) {
       if (error instanceof AgentError) throw error;
+      if (error instanceof NotStarted) {
+        noteBusy(tabId, frameId, true);
+        throw frameBusyError(tabId, frameId);
+      }
       const message = (error as Error).message ?? String(error);
       if (!/Receiving end does not exist|Could not establish connection|message port closed/i.test(message)) {
         throw await tabError(tabId, frameId, message, request.type);

@@ -30,17 +30,12 @@ if (!window.__llmBrowserAgentLoaded) {
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== CONTENT_PORT) return;
     port.onMessage.addListener((message: unknown) => {
-      const { id, request } = (message ?? {}) as Partial<ContentPortMessage>;
+      const { id, request, ack } = (message ?? {}) as Partial<ContentPortMessage>;
       if (typeof id !== 'number') return;
+      // Before the work: it may keep this thread busy for a while.
+      if (ack) post(port, { id, started: true });
       const answer = handle(request as ContentRequest) ?? Promise.resolve(unknownRequest(request));
-      // The worker may be gone (stopped by Chrome) or the port closed meanwhile: nobody is waiting then.
-      void answer.then((reply) => {
-        try {
-          port.postMessage({ id, reply } satisfies ContentPortReply);
-        } catch {
-          // Disconnected.
-        }
-      });
+      void answer.then((reply) => post(port, { id, reply }));
     });
   });
 
@@ -56,6 +51,14 @@ if (!window.__llmBrowserAgentLoaded) {
     report(data[FRAME_NONCE_KEY]);
   });
   answerFrameHellos();
+}
+
+function post(port: browser.Runtime.Port, message: ContentPortReply): void {
+  try {
+    port.postMessage(message);
+  } catch {
+    // Disconnected: the worker may be gone (stopped by Chrome) or the port closed meanwhile; nobody is waiting then.
+  }
 }
 
 function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undefined {

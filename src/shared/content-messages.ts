@@ -315,15 +315,17 @@ export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireE
 
 /** Name of the port the service worker opens to a frame's content script (background/channel.ts). */
 export const CONTENT_PORT = 'llm-browser-agent';
-/** Service worker → content script over that port; the reply carries the same id. */
+/**
+ * Service worker → content script over that port; the reply carries the same id. With ack,
+ * the content script first says it has started on the request: a frame busy with a long
+ * request is then told from one whose page keeps it from answering (background/channel.ts).
+ */
 export interface ContentPortMessage {
   id: number;
   request: ContentRequest;
+  ack?: true;
 }
-export interface ContentPortReply {
-  id: number;
-  reply: ContentReply<unknown>;
-}
+export type ContentPortReply = { id: number; reply: ContentReply<unknown> } | { id: number; started: true };
 
 /** Content script → service worker. */
 export type ContentEvent = { type: 'frameNonce'; nonce: string };

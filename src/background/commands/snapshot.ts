@@ -11,6 +11,7 @@ import { childSessionsReady } from '../devtools/targets.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { isChildLoading, isFrameLoading } from '../frame-loading.ts';
 import { declaresShadowRoots } from '../declared-roots.ts';
+import { isKnownBusy, PROBE_MS } from '../busy-frames.ts';
 
 export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snapshot'>> {
   const tabId = await resolveTab(params.tabId);
@@ -67,7 +68,9 @@ async function frameSnapshot(
     refPrefix: refPrefix(frameId),
     refFloor: state.floor,
     ...(frameId === 0 && state.undeclaredRoots ? { undeclaredRoots: true as const } : {}),
-  });
+    // A child frame that answered its nonce may be blocked by its page a moment later: then it
+    // never starts on the request, which would hold the snapshot to its timeout (busy-frames.ts).
+  }, frameId !== 0 ? { startWithinMs: PROBE_MS } : {});
   state.floor = Math.max(state.floor, result.maxRef);
   if (result.contentType === 'application/pdf') {
     if (depth === 0) state.pdf = true;
@@ -102,7 +105,7 @@ async function frameSnapshot(
     if (childId === 'failed') mark('load-failed');
     else if (children[i]) return;
     // Its page is blocked (a script in a loop, a long task, also while it loads): nothing in it answers for now.
-    else if (childId === 'busy') mark('not-responding');
+    else if (childId === 'busy' || (typeof childId === 'number' && isKnownBusy(tabId, childId))) mark('not-responding');
     // Not answered because its document has not loaded yet: a later snapshot shows it.
     else if (loadingAtFirst[i] || (typeof childId === 'number' ? isFrameLoading(tabId, childId) : isChildLoading(tabId, frameId, slot.src))) mark('loading');
     // A lazy frame the page has not been scrolled near: it has not begun to load (a video or map embed, comments far down).
