@@ -138,7 +138,8 @@ test("a CSS hover menu whose rules are in another origin's style sheet (a CDN's,
     const cards = cdn.page('/cards.css', '.card .actions { display: none } .card:hover .actions { display: inline }', css);
     agent.pages.page('/site.css', `@import "${cards}";\nbody { margin: 8px }`, css);
     const body = `<link rel="stylesheet" href="${menus}"><link rel="stylesheet" href="/site.css">
-      <nav><ul><li class="has-sub"><span>Products</span><ul class="sub"><li><a href="#alpha">Alpha</a></li></ul></li></ul></nav>
+      <nav><ul><li class="has-sub"><span>Products</span><ul class="sub"><li><a href="#alpha">Alpha</a></li>
+        <li class="has-sub"><span>Software</span><ul class="sub"><li><a href="#editor">Editor</a></li></ul></li></ul></li></ul></nav>
       <p><span class="tip-trigger">Fees</span> <span class="tip" role="tooltip">No fees this month</span></p>
       <div class="card"><span>Offer</span> <span class="actions">Save 20 %</span></div>`;
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/cdn-menus', html(body, 'Shop')) });
@@ -149,6 +150,12 @@ test("a CSS hover menu whose rules are in another origin's style sheet (a CDN's,
     const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
     expect(menu.text).toMatch(/link "Alpha" \[ref=e\d+\]/);
     expect((await agent.server.ok('browser_hover', { ref: refOf(text, /generic "Fees" \[ref=/) })).text).toContain('No fees this month');
+    // Hovered by selector on a page no snapshot has read: the menu is reported all the same.
+    await agent.server.ok('browser_navigate', { url: agent.pages.url('/cdn-menus') });
+    const hovered = (await agent.server.ok('browser_hover', { selector: 'nav .has-sub' })).text;
+    expect(hovered).toMatch(/link "Alpha" \[ref=e\d+\]/);
+    // Its item that opens a menu of its own is listed to be hovered in turn.
+    expect(hovered).toMatch(/listitem \[ref=e\d+\]: Software/);
   } finally {
     await cdn.stop();
   }

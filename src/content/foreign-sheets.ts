@@ -4,7 +4,6 @@
  * from DevTools (background/foreign-sheets.ts), so CSS hover menus in a CDN's
  * sheet get refs (snapshot/hover-reveals.ts). Asked once per sheet and document.
  */
-import browser from 'webextension-polyfill';
 import type { ContentAsk } from '../shared/content-messages.ts';
 import { learnForeignSheet, unlearnedSheets } from './snapshot/index.ts';
 
@@ -28,7 +27,9 @@ export async function learnForeignSheets(): Promise<void> {
 function learn(url: string, depth: number): Promise<void> {
   let learning = asked.get(url);
   if (!learning) {
-    learning = (browser.runtime.sendMessage({ type: 'sheetText', url } satisfies ContentAsk) as Promise<unknown>)
+    // chrome.runtime, not the polyfill: the actions' tests load this module into plain pages, where importing the polyfill throws.
+    const asking = (globalThis.chrome?.runtime as typeof chrome.runtime | undefined)?.id ? (chrome.runtime.sendMessage({ type: 'sheetText', url } satisfies ContentAsk) as Promise<unknown>) : Promise.resolve(null);
+    learning = asking
       .then((text) => (typeof text === 'string' ? text : null), () => null)
       .then(async (text) => {
         const imports = learnForeignSheet(url, text);

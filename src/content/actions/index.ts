@@ -10,6 +10,7 @@ import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
 import { dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
@@ -69,7 +70,11 @@ function dispatch(request: ContentRequest): Run | undefined {
           // menu whose button names no popup to look in (openedPopup finds nothing there).
           if (located.discloses || located.opens || located.toggles) noteShown(element);
         }
-        if (request.options.noteShown) noteShown(element);
+        if (request.options.noteShown) {
+          // A hover by selector may come before any snapshot learned the menus of a CDN's sheets.
+          await learnForeignSheets();
+          noteShown(element);
+        }
         return located;
       };
     case 'guardOutcome':
