@@ -77,3 +77,25 @@ test('a hover and a drag inside a frame of another site work once the person has
     await other.stop();
   }
 });
+
+test('Chrome does not unload an agent tab behind the person\'s to save memory; one unloaded anyway is loaded again by the next command, under the id the agent knows', async ({ agent }) => {
+  const worker = await agent.browser.serviceWorker();
+  const work = agent.pages.page('/unloaded-work', html('<h1>Report</h1><button onclick="document.title = \'sent\'">Send</button>', 'Report'));
+  const nav = await agent.server.ok('browser_navigate', { url: work });
+  const tabId = Number(/Tab: (\d+)/.exec(nav.text)![1]);
+  const opened = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page('/unloaded-other', html('<h1>Other</h1>', 'Other')) });
+  const inFront = Number(/Opened tab (\d+)/.exec(opened.text)![1]);
+  expect(await worker.evaluate(async (id) => (await chrome.tabs.get(id)).autoDiscardable, tabId)).toBe(false);
+
+  // As Memory Saver or the person (chrome://discards) does it: the page goes, and Chrome gives the tab a new id.
+  const newId = await worker.evaluate(async (id) => (await chrome.tabs.discard(id))!.id!, tabId);
+  expect(newId).not.toBe(tabId);
+  const { text } = await agent.server.ok('browser_snapshot', { tabId });
+  expect(text).toContain(`Tab: ${newId}`);
+  expect(text).toMatch(/- heading "Report" \[level=1\]/);
+  // Shown for a moment to load at its window's size (behind, its page had none to click in); the tab in front is back.
+  expect(await worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, inFront)).toBe(true);
+  await agent.server.ok('browser_click', { tabId: newId, ref: refOf(text, 'button "Send"') });
+  expect((await agent.server.ok('browser_get', { tabId: newId, what: 'title' })).text).toBe('sent');
+  await agent.server.ok('browser_tabs', { action: 'close', tabId: newId });
+});

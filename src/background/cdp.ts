@@ -6,6 +6,7 @@
 import { AgentError } from '../shared/errors.ts';
 import { assertResponsive, deliverInput } from './unresponsive.ts';
 import { assertNotNavigating, navigating } from './pending-navigation.ts';
+import { loadIfDiscarded } from './tabs.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();
@@ -128,6 +129,7 @@ function attach(tabId: number): Promise<void> {
 }
 
 async function doAttach(tabId: number): Promise<void> {
+  await loadIfDiscarded(tabId);
   try {
     await chrome.debugger.attach({ tabId }, CDP_VERSION);
   } catch (error) {

@@ -11,7 +11,7 @@ import { NotStarted, requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep, within } from './timing.ts';
-import { raiseRefFloor } from './tabs.ts';
+import { loadIfDiscarded, raiseRefFloor } from './tabs.ts';
 import { frameBusyError, isFrameBusy, isKnownBusy, noteBusy, unlessBusy } from './busy-frames.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];
@@ -91,6 +91,11 @@ async function requestWithRetries<T extends ContentRequest['type']>(
         throw await tabError(tabId, frameId, message, request.type);
       }
       if (!injected) {
+        // A tab Chrome unloaded to save memory has no page to answer: loaded again, then asked again.
+        if (frameId === 0 && (await loadIfDiscarded(tabId))) {
+          attempt--;
+          continue;
+        }
         // A page that will never have a content script: say so now, not after the retries.
         const never = await neverScripted(tabId, frameId);
         if (never) throw never;

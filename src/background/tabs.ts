@@ -10,6 +10,8 @@ import { AgentError } from '../shared/errors.ts';
 import type { SessionInfo, TabInfo } from '../shared/protocol.ts';
 import { refPrefix } from '../shared/refs.ts';
 import { takingTurns } from '../shared/turns.ts';
+import { within } from './timing.ts';
+import { bringToFront } from './in-front.ts';
 
 interface Session {
   name: string;
@@ -88,8 +90,20 @@ export async function adoptTab(tabId: number, makeCurrent: boolean, info: Sessio
     return fresh;
   });
   if (!isNew) return;
+  keepLoaded(tabId, true);
   await groupTab(tabId, info);
   for (const hook of adoptHooks) hook(tabId);
+}
+
+/**
+ * Chrome unloads background tabs to save memory (Memory Saver, or when memory
+ * runs low), dropping their page and all that was typed into it: not an agent's
+ * tab, whose page the agent is working in. A tab the person takes back may be
+ * unloaded again. A tab unloaded anyway (by the person, another extension) is
+ * loaded again as the agent next uses it (cdp.ts).
+ */
+function keepLoaded(tabId: number, keep: boolean): void {
+  void chrome.tabs.update(tabId, { autoDiscardable: !keep }).catch(() => undefined);
 }
 
 function removeFrom(session: Session, tabId: number): void {
@@ -113,6 +127,7 @@ export async function forgetTab(tabId: number, closed = false): Promise<void> {
     for (const session of Object.values(state.sessions)) removeFrom(session, tabId);
     if (closed) delete state.refFloors[tabId];
   });
+  if (!closed) keepLoaded(tabId, false);
   for (const hook of releaseHooks) hook(tabId);
 }
 
@@ -124,6 +139,8 @@ export async function sessionTab(info: SessionInfo, tabId: number | undefined): 
   const session = (await load()).sessions[info.id];
   const ids = session?.ids ?? [];
   if (tabId !== undefined) {
+    // Swapped by Chrome under a new id (a page unloaded to save memory): the agent's id still names it.
+    if (!ids.includes(tabId) && ids.includes(currentId(tabId))) tabId = currentId(tabId);
     const valid = `Valid tab ids: ${ids.filter((id) => !closed.has(id)).join(', ') || 'none'}.`;
     // Closed a moment ago (by the person, or its page): said as such, whether or not the news has come yet.
     if (closed.has(tabId) || (ids.includes(tabId) && !(await tabExists(tabId)))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} is closed. ${valid}`);
@@ -273,8 +290,59 @@ export async function replaceTab(removedId: number, addedId: number): Promise<vo
     return found;
   });
   if (!moved) return;
+  noteReplaced(removedId, addedId);
+  keepLoaded(addedId, true);
   for (const hook of releaseHooks) hook(removedId);
   for (const hook of adoptHooks) hook(addedId);
+}
+
+/** How long the page of an unloaded tab may take to load again before the command goes on. */
+const RELOAD_WAIT_MS = 10_000;
+
+/**
+ * Loads the page of a tab Chrome unloaded (discarded) again, as Chrome does
+ * when the person shows such a tab: it has no page, so nothing in it answers,
+ * and attaching the debugger reports a crash. Whether it was unloaded. For
+ * commands only: a tab unloaded on purpose stays so until the agent uses it.
+ */
+export async function loadIfDiscarded(tabId: number): Promise<boolean> {
+  if (!(await isDiscarded(tabId))) return false;
+  let onUpdated: (id: number, change: chrome.tabs.OnUpdatedInfo) => void = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    onUpdated = (id, change) => void (id === tabId && change.status === 'complete' && resolve());
+    chrome.tabs.onUpdated.addListener(onUpdated);
+  });
+  try {
+    // Loaded behind another tab, its page would get no size (a viewport of 0 × 0: nothing in it can be
+    // clicked). Shown for a moment, as the person would show it, it takes its window's size and loads.
+    const putBack = await bringToFront(tabId).catch(() => null);
+    if (await isDiscarded(tabId)) await chrome.tabs.reload(tabId);
+    putBack?.();
+    await within(loaded, RELOAD_WAIT_MS, undefined);
+  } finally {
+    chrome.tabs.onUpdated.removeListener(onUpdated);
+  }
+  return true;
+}
+
+/** Whether Chrome has unloaded the tab's page (see loadIfDiscarded). */
+export async function isDiscarded(tabId: number): Promise<boolean> {
+  return (await chrome.tabs.get(tabId).catch(() => null))?.discarded ?? false;
+}
+
+/** A tab's id before Chrome swapped it → its id now (bounded: only recent ones matter), so the agent's old id still works. */
+const replacedBy = new Map<number, number>();
+const KEPT_REPLACED = 100;
+
+function noteReplaced(removedId: number, addedId: number): void {
+  replacedBy.set(removedId, addedId);
+  if (replacedBy.size > KEPT_REPLACED) replacedBy.delete(replacedBy.keys().next().value!);
+}
+
+/** The id the tab has now, following the swaps since. */
+function currentId(tabId: number): number {
+  for (let seen = 0, next = replacedBy.get(tabId); next !== undefined && seen < KEPT_REPLACED; seen++, next = replacedBy.get(tabId)) tabId = next;
+  return tabId;
 }
 
 /**

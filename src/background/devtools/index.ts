@@ -7,7 +7,7 @@
 import type { DEVTOOLS_METHODS } from '../../shared/methods/devtools.ts';
 import { cdp, detach, ensureAttached, onAttach } from '../cdp.ts';
 import type { Handlers } from '../router.ts';
-import { agentTabIds, onTabAdopted, onTabReleased } from '../tabs.ts';
+import { agentTabIds, isDiscarded, onTabAdopted, onTabReleased } from '../tabs.ts';
 import { beforeConsoleAttach, consoleClear, consoleList, forgetConsole, watchConsole } from './console.ts';
 import { forgetEmulation, keepInFront, resize, restoreEmulation, setOffline, watchEmulation } from './emulation.ts';
 import { evaluate } from './evaluate.ts';
@@ -43,7 +43,7 @@ export function startDevtoolsCapture(): void {
     await restoreEmulation(tabId).catch(() => undefined);
   });
   // Capture from the moment the agent controls a tab, not from its first debugging command.
-  onTabAdopted((tabId) => void ensureAttached(tabId).catch(() => undefined));
+  onTabAdopted((tabId) => void attachUnlessUnloaded(tabId).catch(() => undefined));
   chrome.tabs.onRemoved.addListener((tabId) => {
     forgetConsole(tabId);
     forgetNetwork(tabId);
@@ -53,5 +53,10 @@ export function startDevtoolsCapture(): void {
   onTabReleased((tabId) => void detach(tabId));
   // A restarted worker: the browser kept the debugger attached, but our
   // listeners and buffers are new. Re-run the attach hooks for the agent's tabs.
-  void agentTabIds().then((ids) => ids.forEach((id) => void ensureAttached(id).catch(() => undefined)));
+  void agentTabIds().then((ids) => ids.forEach((id) => void attachUnlessUnloaded(id).catch(() => undefined)));
+}
+
+/** Not a tab Chrome unloaded (discarded): attaching loads it again (cdp.ts), which is for the agent's next command to do. */
+async function attachUnlessUnloaded(tabId: number): Promise<void> {
+  if (!(await isDiscarded(tabId))) await ensureAttached(tabId);
 }
