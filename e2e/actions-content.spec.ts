@@ -140,6 +140,17 @@ test.describe('locate', () => {
     expect(located.box.x).toBeGreaterThanOrEqual(300);
   });
 
+  test('an element an endless animation keeps moving is located where it is, when it stays under the point aimed at; one that jumps is not', async ({ page }) => {
+    await load(page, `<style>@keyframes pulse { 50% { transform: scale(1.15) } } @keyframes jump { 50% { margin-left: 400px } }</style>
+      <button id="p" style="animation: pulse 1s infinite">Buy now</button>
+      <div><button id="j" style="animation: jump 60ms steps(1) infinite">Catch me</button></div>`);
+    const located = await value(page, { type: 'locate', target: { selector: '#p' }, options: { ...ALL, timeoutMs: 3000 } });
+    expect(located.description).toBe('<button id="p">Buy now</button> (while it moves: its animation does not stop)');
+    const jumping = await failure(page, { type: 'locate', target: { selector: '#j' }, options: { ...ALL, timeoutMs: 500 } });
+    expect(jumping.code).toBe('TIMEOUT');
+    expect(jumping.message).toContain('kept moving too far between animation frames to be pressed where it was');
+  });
+
   test('a moving element on a page too busy to render every frame is located once it stops', async ({ page }) => {
     // Script keeps the main thread busy 30 ms in every 50: samples taken between frames must not pass for a stop.
     await load(page, `<style>@keyframes slide { from { margin-left: 0 } to { margin-left: 300px } }</style>

@@ -472,3 +472,16 @@ test('a ref written back as the snapshot prints it ([ref=e3]) or as agent-browse
   await expect(page).toHaveTitle('B');
   expect((await agent.server.call('browser_click', { ref: 'button "One"' })).text).toContain('is not a ref');
 });
+
+test('a button that pulses forever and a link in a marquee are clicked where they are, and the report says they were moving', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/endless-motion',
+    `<style>@keyframes pulse { 50% { transform: scale(1.1) } } @keyframes slide { to { margin-left: 300px } }</style>
+     <button style="animation: pulse 1s infinite" onclick="document.title = 'bought'">Buy now</button>
+     <div><a href="#news" style="display: inline-block; animation: slide 4s linear infinite" onclick="document.title += ' + news'">Breaking news</a></div>`,
+  );
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Buy now"') })).text).toContain('Clicked <button>Buy now</button> (while it moves: its animation does not stop)');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Breaking news"') })).text).toContain('(while it moves');
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('bought + news');
+});

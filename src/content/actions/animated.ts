@@ -24,9 +24,20 @@ export function inAnimated(el: Element, targets: Set<Element>): boolean {
   return false;
 }
 
-/** A running animation or transition on the element or any ancestor. */
-export function isAnimated(el: Element): boolean {
-  return inAnimated(el, animationTargets());
+/**
+ * The running animations and transitions on the element or an ancestor, and whether each of them
+ * repeats forever (a pulse, a marquee: motion.ts): null when none runs.
+ */
+export function animationsAround(el: Element): { endless: boolean } | null {
+  let running = false;
+  let endless = true;
+  for (const animation of document.getAnimations()) {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    if (!target || animation.playState !== 'running' || !inAnimated(el, new Set([target]))) continue;
+    running = true;
+    if (animation.effect?.getComputedTiming().iterations !== Infinity) endless = false;
+  }
+  return running ? { endless } : null;
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import { onWindow } from '../window-listeners.ts';
 import { CLICK_EVENTS, landedOn } from './guard.ts';
-import { nextFrame } from './locate.ts';
+import { nextFrame } from './motion.ts';
 
 /** Let go on its own, like the guard, if the worker never asks (its click failed, it restarted). */
 const ARMED_MS = 2000;

@@ -18,7 +18,8 @@ import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, ownPoint, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
 import { watchInvalidAround } from './validation.ts';
-import { isAnimated } from './animated.ts';
+import { animationsAround } from './animated.ts';
+import { Motion, nextFrame, STILL_FRAMES } from './motion.ts';
 
 export interface LocateResult extends Located {
   element: Element;
@@ -57,9 +58,9 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
   const generation = waitsStopped;
   const start = performance.now();
   const deadline = start + Math.max(0, options.timeoutMs);
-  let previous: { el: Element; rect: string; frame: { count: number; time: CSSNumberish | null } | null } | null = null;
-  // Frames in a row that kept the box where `previous` has it.
-  let still = 0;
+  const motion = new Motion();
+  // Pressed while it moves (an animation that does not end): said in the report.
+  let moving = '';
   let scrolled: Element | null = null;
   // The places in the viewport tried so far to bring the element out from under a pinned cover.
   let realigned: Realigned | null = null;
@@ -83,35 +84,24 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         if (scrolled !== at || !intersectsViewport(at)) {
           at.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
           scrolled = at;
-          previous = null;
-          still = 0;
+          motion.reset();
         }
       }
       // Fast path: when no CSS/Web animation runs on the element or an
       // ancestor, its box can only change through script; the hit test at the
       // action point still catches that. Saves the two-frame wait (~16–33 ms)
       // on nearly every click.
-      if (options.stable && !isAnimated(at)) {
-        previous = null;
-        still = 0;
-      } else if (options.stable) {
-        const rect: string = JSON.stringify(at.getBoundingClientRect());
-        // Animations only advance with rendered frames; two samples within one
-        // frame prove nothing (hidden tabs render none, so there time is enough).
-        // A new frame needs both: one rendered (the timeline's time also moves
-        // between frames, so two samples 50 ms apart on a page too busy to render
-        // looked stopped: seen under load, 89 % through a slide) and the
-        // timeline moved on (the frame right after a sample can reuse its time).
-        const frame = document.hidden ? null : { count: renderedFrames, time: document.timeline.currentTime };
-        const sameFrame = previous?.frame != null && frame !== null && (previous.frame.count === frame.count || previous.frame.time === frame.time);
-        const moving = !previous || previous.el !== at || previous.rect !== rect || sameFrame;
-        if (!sameFrame) {
-          still = moving ? 0 : still + 1;
-          previous = { el: at, rect, frame };
+      const animations = options.stable ? animationsAround(at) : null;
+      if (options.stable && !animations) {
+        motion.reset();
+      } else if (animations) {
+        const stillness = motion.sample(at, animations.endless);
+        if (stillness === 'moving') {
+          throw new NotYet('TIMEOUT', animations.endless
+            ? `${describe(at)} kept moving too far between animation frames to be pressed where it was (an animation that never ends moves it). Take a screenshot to see where it goes; browser_mouse_click_xy presses a point.`
+            : `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
         }
-        // The same box in two frames in a row, not one: on a page too busy to render each
-        // frame, a frame now and then leaves the animation where it was (1 run in about 120).
-        if (moving || still < STILL_FRAMES) throw new NotYet('TIMEOUT', `${describe(at)} kept moving (its box changed between animation frames). Retry once the animation or scrolling has ended, or raise the timeout.`);
+        moving = stillness === 'pressable' ? ' (while it moves: its animation does not stop)' : '';
       }
       let point = actionPoint(at) ?? centerOf(at);
       let aside = '';
@@ -132,8 +122,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
             at.scrollIntoView({ block: align, inline: 'nearest', behavior: 'instant' });
             realigned = { el: at, tried: ALIGNMENTS.indexOf(align) + 1 };
             scrolled = at;
-            previous = null;
-            still = 0;
+            motion.reset();
             continue;
           }
           aside = ` (at its uncovered part: ${cover ? describe(cover) : 'something'} covers its centre)`;
@@ -145,7 +134,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       const discloses = !opens && isCollapsed(el);
       const toggles = !opens && !discloses && isToggle(el);
       return {
-        element: el, ...(at !== el ? { pressOn: at } : {}), x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside,
+        element: el, ...(at !== el ? { pressOn: at } : {}), x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside + moving,
         ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}), ...(toggles ? { toggles } : {}),
       };
     } catch (error) {
@@ -282,26 +271,4 @@ function whyHidden(el: Element): string {
 function centerOf(el: Element): { x: number; y: number } {
   const r = el.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-}
-
-/** How many frames in a row an animated element's box must stay put to count as stopped. */
-const STILL_FRAMES = 2;
-
-/** Animation frames seen by nextFrame: animations only move the box when one renders. */
-let renderedFrames = 0;
-
-/**
- * The next animation frame — or 50 ms, whichever comes first: background
- * tabs get no animation frames at all, and a wait must still make progress.
- */
-export function nextFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 50);
-    // Not cancelled when the timer wins: the frame still counts when it comes.
-    requestAnimationFrame(() => {
-      renderedFrames++;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

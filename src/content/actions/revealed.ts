@@ -9,7 +9,7 @@
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { lineFor } from './find.ts';
-import { nextFrame } from './locate.ts';
+import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';

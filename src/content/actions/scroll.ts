@@ -6,7 +6,7 @@ import type { ContentResults, TargetSpec } from '../../shared/content-messages.t
 import { matchNote, resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { fullyInViewport, viewport } from './hit.ts';
-import { nextFrame } from './locate.ts';
+import { nextFrame } from './motion.ts';
 
 /**
  * Scrolls, then lets the next frame run the page's scroll listeners and

@@ -11,7 +11,8 @@ import { getRole } from '../snapshot/roles.ts';
 import { isVisible, resolveSpec } from '../target.ts';
 import { drawnInstead } from '../snapshot/replaced.ts';
 import { clip, describe, normalize } from './describe.ts';
-import { locate, nextFrame } from './locate.ts';
+import { locate } from './locate.ts';
+import { nextFrame } from './motion.ts';
 import { popupOf, visibleOptions } from './popup.ts';
 import { setNativeValue } from './fill.ts';
 

@@ -9,7 +9,7 @@ import type { ContentRequest, ContentResults, Suggestions } from '../../shared/c
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { resolveSpec } from '../target.ts';
 import { lineFor } from './find.ts';
-import { nextFrame } from './locate.ts';
+import { nextFrame } from './motion.ts';
 import { comboboxOf, POPUP_ATTRIBUTES, popupOf, visibleOptions } from './popup.ts';
 import { shownByNow } from './animated.ts';
 
