@@ -85,11 +85,11 @@ test.describe('size controls', () => {
       '  - /url: /cart'));
   });
 
-  test('a long drop-down shows its first options and the selected one; rooted at it, all of them', async ({ page }) => {
+  test('a long drop-down or list box shows its first options and the selected ones; rooted at it, all of them', async ({ page }) => {
     const options = (prefix: string, n: number, selected = -1) =>
       Array.from({ length: n }, (_, i) => `<option${i === selected ? ' selected' : ''}>${prefix}${i}</option>`).join('');
     await load(page, `<select id="c" aria-label="Country"><optgroup label="A">${options('A', 30)}</optgroup><optgroup label="B">${options('B', 3, 1)}</optgroup></select>
-      <select aria-label="Day">${options('D', 25)}</select>`);
+      <select aria-label="Day">${options('D', 25)}</select><select multiple size="5" aria-label="Tags">${options('T', 40, 30)}</select>`);
     const full = await snapshot(page);
     expect(full).toBe(lines(
       '- combobox "Country" [ref=e1]:',
@@ -99,7 +99,12 @@ test.describe('size controls', () => {
       '    - option "B1" [selected]',
       '  - … 22 more options (snapshot with root=e1 to see them)',
       '- combobox "Day" [ref=e2]:',
-      ...Array.from({ length: 25 }, (_, i) => `  - option "D${i}"${i === 0 ? ' [selected]' : ''}`)));
+      ...Array.from({ length: 25 }, (_, i) => `  - option "D${i}"${i === 0 ? ' [selected]' : ''}`),
+      // A list box's options are clicked by ref: those shown have theirs.
+      '- listbox "Tags" [ref=e3]:',
+      ...Array.from({ length: 10 }, (_, i) => `  - option "T${i}" [ref=e${i + 4}]`),
+      '  - option "T30" [selected] [ref=e14]',
+      '  - … 29 more options (snapshot with root=e3 to see them)'));
     const all = await snapshot(page, { root: '#c' });
     expect(all.split('\n').filter((l) => l.includes('- option')).length).toBe(33);
     expect(all).not.toContain('more options');

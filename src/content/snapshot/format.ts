@@ -52,9 +52,10 @@ const MAX_NAME = 900;
  */
 const EMPTY_SAYS_NOTHING = new Set(['paragraph', 'log', 'status', 'alert', 'marquee', 'timer', 'note', 'blockquote', 'code',
   'emphasis', 'strong', 'mark', 'deletion', 'insertion', 'subscript', 'superscript', 'time', 'caption', 'term', 'definition']);
-// A closed drop-down with more options than this prints the first few and the
-// selected ones: a country list alone is 250 lines, and every <select> takes
-// any option's label (browser_select_option lists the near matches on a miss).
+// A <select> with more options than this, a drop-down or a list box, prints the
+// first few and the selected ones: a country list alone is 250 lines, and every
+// <select> takes any option's label (browser_select_option lists the near
+// matches on a miss).
 const LONG_DROP_DOWN = 25;
 const DROP_DOWN_SHOWN = 10;
 // A name borrowed from text in interactive mode (ref'd element without a name, table row)
@@ -150,7 +151,7 @@ class Printer {
     // A slider's or progress bar's own text is presentational (ARIA): mostly the value again ("3" twice).
     if (value) kids = [value, ...(RANGE_ROLES.has(role) ? kids.filter(isNode) : kids)];
     let unshown = 0;
-    if (role === 'combobox' && el instanceof HTMLSelectElement && el !== this.options.root && el.options.length > LONG_DROP_DOWN) {
+    if (el instanceof HTMLSelectElement && el !== this.options.root && el.options.length > LONG_DROP_DOWN) {
       const budget = { shown: DROP_DOWN_SHOWN, unshown: 0 };
       kids = someOptions(kids, budget);
       unshown = budget.unshown;
@@ -185,7 +186,7 @@ class Printer {
   }
 }
 
-/** The first options of a drop-down, and the selected ones after them (in their groups); counts the rest. */
+/** The first options of a <select>, and the selected ones after them (in their groups); counts the rest. */
 function someOptions(kids: Kid[], budget: { shown: number; unshown: number }): Kid[] {
   const kept: Kid[] = [];
   for (const kid of kids) {
