@@ -59,14 +59,21 @@ test.describe('network log', () => {
 
   test('a response the page never reads: its body so far, and why it has not finished', async ({ agent }) => {
     agent.pages.page('/api/unread', JSON.stringify({ status: 'queued' }), { contentType: 'application/json' });
+    agent.pages.page('/api/unread-big', 'x'.repeat(5_000_000), { contentType: 'text/plain' });
     await agent.server.ok('browser_clear_network_requests');
     // fetch() without .json(): Chromium never finishes the request, so there is no complete body to ask for.
-    await agent.server.ok('browser_navigate', { url: agent.pages.page('/unread', html(`<script>fetch('/api/unread', { method: 'POST' })</script>`)) });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/unread', html(`<script>fetch('/api/unread', { method: 'POST' }); fetch('/api/unread-big')</script>`)) });
     await expect.poll(async () => (await agent.server.ok('browser_network_requests')).text).toContain('/api/unread → 200 OK');
     const id = /\[([\w.-]+)\] POST \S+\/api\/unread/.exec((await agent.server.ok('browser_network_requests')).text)![1];
     const detail = (await agent.server.ok('browser_network_request', { id })).text;
     expect(detail).toContain('{"status":"queued"}');
     expect(detail).toContain("the response has not finished loading (still streaming, or a fetch() whose body the page never read); above is what has arrived so far");
+    // Too big for what Chromium passes on before the page reads: nothing of it to show, and said so.
+    await expect.poll(async () => (await agent.server.ok('browser_network_requests')).text).toContain('/api/unread-big → 200 OK');
+    const big = /\[([\w.-]+)\] GET \S+\/api\/unread-big/.exec((await agent.server.ok('browser_network_requests')).text)![1];
+    const bigDetail = (await agent.server.ok('browser_network_request', { id: big })).text;
+    expect(bigDetail).toContain('the response has not finished loading (still streaming, or a fetch() whose body the page never read); none of its body can be read yet');
+    expect(bigDetail).not.toContain('above is what has arrived');
   });
 
   test('cached responses say where they came from', async ({ agent }) => {

@@ -174,9 +174,9 @@ export async function networkGet(params: Params<'network.get'>): Promise<Result<
   else if (!request.entry.finished) {
     // Headers came, the body has not finished: a stream still arriving, or a fetch() whose body the
     // page never reads (Chromium then never finishes it, measured). What has arrived can be read.
-    const sofar = await send<{ bufferedData: string }>('Network.streamResourceContent', { requestId: params.id }).catch(() => null);
-    if (sofar) responseBody = textual(request.entry.mimeType) ? { text: fromBase64(sofar.bufferedData), base64: false } : { text: sofar.bufferedData, base64: true };
-    bodyNote = `the response has not finished loading (still streaming, or a fetch() whose body the page never read)${sofar ? '; above is what has arrived so far' : ''}`;
+    const sofar = (await send<{ bufferedData: string }>('Network.streamResourceContent', { requestId: params.id }).catch(() => null))?.bufferedData;
+    if (sofar) responseBody = textual(request.entry.mimeType) ? { text: fromBase64(sofar), base64: false } : { text: sofar, base64: true };
+    bodyNote = `the response has not finished loading (still streaming, or a fetch() whose body the page never read)${sofar ? '; above is what has arrived so far' : '; none of its body can be read yet'}`;
   }
   else if (request.entry.status !== undefined && request.entry.status >= 300 && request.entry.status < 400) bodyNote = 'no body: redirect';
   else {
