@@ -84,7 +84,8 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   // Not marked [active]: the line says it is the focus. With what the field holds, as in a
   // snapshot: a key's effect on it (Backspace, ArrowUp in a number field) shows without one.
   const found = toFound(active, request.refPrefix, null);
-  const value = found.name ? valueOf(active, found.role, true) : '';
+  // Also of a field with no name (an unlabelled search box), whose line has no text of its own to show.
+  const value = found.name || !innerText(active) ? valueOf(active, found.role, true) : '';
   let line = value ? `${found.line}: ${yamlValue(clip(value, 100))}` : found.line;
   const id = active.getAttribute('aria-activedescendant');
   const root = active.getRootNode() as Document | ShadowRoot;

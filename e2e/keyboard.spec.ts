@@ -1,0 +1,82 @@
+/**
+ * Keys reach the page as trusted key events, as from a keyboard, and each
+ * key press says where focus went and what that field holds, so keyboard
+ * navigation needs no snapshot to follow.
+ */
+import { openPage as open, pageAt, pageText } from './helpers/pages.ts';
+import { expect, test } from './fixtures.ts';
+import { refOf } from './helpers/refs.ts';
+import { html } from './helpers/server.ts';
+
+test('a tab in typed text is a character in a textarea and the Tab key in a one-line field, which says where focus went', async ({ agent }) => {
+  const snap = await open(agent, '/typed-tabs', `<label>User <input id="u"></label><label>Password <input id="pw" type="password"></label>
+    <label>Code <textarea id="code"></textarea></label>`);
+  const code = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Code"'), text: 'def f():\n\treturn 1' });
+  expect(code.text).toBe('Typed into <textarea id="code"></textarea> named "Code"');
+  // The field before the tab holds its part, and is not said to hold less than it was given.
+  const login = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "User"'), text: 'ada\tsecret' });
+  expect(login.text).toBe(`Typed into <input id="u"> named "User"\nFocus: textbox "Password" [ref=${refOf(snap, 'textbox "Password"')}]: ••••••••`);
+  const values = await agent.server.ok('browser_evaluate', { function: '() => [u.value, pw.value, code.value]' });
+  expect(values.text).toContain('["ada", "secret", "def f():\\n\\treturn 1"]');
+});
+
+test('keys say where focus went, with a ref to act on: Tab between fields, arrows in a listbox', async ({ agent }) => {
+  const snap = await open(agent, '/focus-moves', `<label>Name <input></label><label>Email <input></label>
+    <div role="listbox" tabindex="0" aria-label="Fruits" onkeydown="if (event.key === 'ArrowDown') this.setAttribute('aria-activedescendant', 'pear')">
+      <div role="option" id="apple">Apple</div><div role="option" id="pear">Pear</div></div>`);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Name"') });
+  const tab = await agent.server.ok('browser_press_key', { key: 'Tab' });
+  expect(tab.text).toContain(`Focus: textbox "Email" [ref=${refOf(snap, 'textbox "Email"')}]`);
+  // What a key did to the field shows on the line, as a snapshot would print it.
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Email"'), text: 'ada@' });
+  const back = await agent.server.ok('browser_press_key', { key: 'Backspace' });
+  expect(back.text).toMatch(new RegExp(`Focus: textbox "Email" \\[ref=${refOf(snap, 'textbox "Email"')}\\]: ada$`, 'm'));
+  await agent.server.ok('browser_press_key', { key: 'Tab' });
+  const arrow = await agent.server.ok('browser_press_key', { key: 'ArrowDown' });
+  expect(arrow.text).toContain(`Focus: listbox "Fruits" [ref=${refOf(snap, 'listbox "Fruits"')}], on option "Pear" [ref=`);
+  // Focus on an element no snapshot gave a ref yet: it gets one, usable at once.
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/focus-fresh', html('<input aria-label="Search">', 'Fresh')) });
+  await agent.server.ok('browser_evaluate', { expression: "document.querySelector('input').focus()" });
+  const focused = await agent.server.ok('browser_press_key', { key: 'a' });
+  const ref = /Focus: textbox "Search" \[ref=(e\d+)\]/.exec(focused.text)?.[1];
+  expect(ref).toBeDefined();
+  await agent.server.ok('browser_fill', { ref, value: 'done' });
+  expect((await agent.server.ok('browser_evaluate', { expression: "document.querySelector('input').value" })).text).toContain('done');
+});
+
+test('keys and chords reach the page as trusted key events', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/keys',
+    `<input id="box" value="hello world"><p id="log"></p>
+     <script>document.getElementById('box').addEventListener('keydown', (e) => {
+       document.getElementById('log').textContent += e.key + (e.ctrlKey ? '+ctrl' : '') + (e.shiftKey ? '+shift' : '') + (e.isTrusted ? '' : '(untrusted)') + ' ';
+     });</script>`,
+  );
+  const box = refOf(snap, 'textbox');
+  await agent.server.ok('browser_press_key', { key: 'End', ref: box });
+  await agent.server.ok('browser_press_key', { key: 'Control+A' });
+  await agent.server.ok('browser_press_key', { key: 'Backspace' });
+  // Each modifier's own keydown carries only the modifiers already held, as on a keyboard.
+  await agent.server.ok('browser_press_key', { key: 'Shift+Control+K' });
+  expect(await pageText(agent, '/keys', '#log')).toBe('End Control+ctrl a+ctrl Backspace Shift+shift Control+ctrl+shift K+ctrl+shift ');
+  const page = await pageAt(agent.browser.context, '/keys');
+  expect(await page.locator('#box').inputValue()).toBe('');
+  const bad = await agent.server.call('browser_press_key', { key: 'Hyper+Q' });
+  expect(bad.text).toContain('INVALID_PARAMS');
+  // Names as models write them, in any case; a Mac's Meta+A, which selects nothing here, is said to.
+  await agent.server.ok('browser_press_key', { key: 'ctrl+shift+ARROWLEFT' });
+  expect(await pageText(agent, '/keys', '#log')).toMatch(/ArrowLeft\+ctrl\+shift $/);
+  const mac = await agent.server.ok('browser_press_key', { key: 'Cmd+a' });
+  expect(mac.text).toContain("(Meta shortcuts are the Mac's: on Linux, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+a works on both)");
+});
+
+test('select all, copy and paste by keys move text between fields; the focus line shows what a field with no label holds', async ({ agent }) => {
+  await open(agent, '/clipboard-keys', '<input id="from" value="order 1234"><input id="to">');
+  const copied = await agent.server.ok('browser_press_key', { selector: '#from', key: 'Control+A' });
+  expect(copied.text).toMatch(/^Focus: textbox \[ref=e\d+\]: order 1234$/m);
+  await agent.server.ok('browser_press_key', { key: 'Control+C' });
+  const pasted = await agent.server.ok('browser_press_key', { selector: '#to', key: 'Control+V' });
+  expect(pasted.text).toMatch(/^Focus: textbox \[ref=e\d+\]: order 1234$/m);
+  expect((await agent.server.ok('browser_evaluate', { function: '() => document.getElementById("to").value' })).text).toContain('"order 1234"');
+});
