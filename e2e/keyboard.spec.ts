@@ -80,3 +80,19 @@ test('select all, copy and paste by keys move text between fields; the focus lin
   expect(pasted.text).toMatch(/^Focus: textbox \[ref=e\d+\]: order 1234$/m);
   expect((await agent.server.ok('browser_evaluate', { function: '() => document.getElementById("to").value' })).text).toContain('"order 1234"');
 });
+
+test('a one-time code in six one-digit fields is typed on through them as the page moves focus; where nothing moves focus, what was dropped is said', async ({ agent }) => {
+  const digits = Array.from({ length: 6 }, (_, i) => `<input class="digit" aria-label="Digit ${i + 1}" maxlength="1" inputmode="numeric">`).join('');
+  const snap = await open(agent, '/one-time-code', `<fieldset><legend>Code</legend>${digits}</fieldset>
+    <label>PIN <input id="pin" maxlength="4"></label><label>Repeat PIN <input maxlength="4"></label>
+    <script>document.querySelectorAll('.digit').forEach((el, i, all) => el.addEventListener('input', () => el.value && all[i + 1]?.focus()));</script>`);
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Digit 1"'), text: '123456' });
+  expect(typed.text).toBe(`Typed into <input class="digit" aria-label="Digit 1">\nFocus: textbox "Digit 6" [ref=${refOf(snap, 'textbox "Digit 6"')}]: "6"`);
+  expect((await agent.server.ok('browser_evaluate', { function: '() => [...document.querySelectorAll(".digit")].map((d) => d.value).join("")' })).text).toContain('"123456"');
+  // Set at once, a value goes into the one field only: refused, pointing at typing.
+  const filled = await agent.server.call('browser_fill', { ref: refOf(snap, 'textbox "Digit 1"'), value: '987654' });
+  expect(filled.text).toContain('or type it with browser_type: the fields like it after it take the rest as the page moves focus on');
+  // Two fields alike that the page does not move through: the keys past the first field's four are dropped, and that is said.
+  const pin = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "PIN"'), text: '123456' });
+  expect(pin.text).toContain('The field now holds "1234"');
+});

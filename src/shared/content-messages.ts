@@ -247,7 +247,8 @@ export interface ContentResults {
   openedPopup: { opened?: Suggestions; maxRef: number };
   revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };
   openedDialog: { opened?: Suggestions; maxRef: number };
-  fieldValue: { value?: string; secret?: boolean; suggestions?: Suggestions; maxRef: number };
+  /** focused: the field still has the focus (typing into a row of fields moves it on). */
+  fieldValue: { value?: string; secret?: boolean; focused?: boolean; suggestions?: Suggestions; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
@@ -268,8 +269,12 @@ export interface ContentResults {
   focus: { description: string };
   prepareFill: { mode: 'insertText' | 'done'; description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
-  /** multiline: a <textarea> or an editor, where a tab in the text is a character, not the Tab key. */
-  prepareType: { description: string; before?: string; multiline?: true };
+  /**
+   * multiline: a <textarea> or an editor, where a tab in the text is a character, not the Tab key.
+   * room: the text is longer than the field takes (maxlength), and fields like it follow (a one-time
+   * code's digits, a card number's groups), where the page moves focus on as each fills: the characters it takes.
+   */
+  prepareType: { description: string; before?: string; multiline?: true; room?: number };
   watchDrop: null;
   dragAccepted: { accepted: boolean };
   dropOutcome: { reached: boolean; taken: boolean };

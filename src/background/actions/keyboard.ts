@@ -56,8 +56,9 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
-  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere, effects, !!timersRan);
-  const moved = tabsMove ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
+  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere, effects, !!timersRan, prepared.room);
+  // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
+  const moved = tabsMove || prepared.room !== undefined ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
   const focus = moved?.focus ? { focus: moved.focus } : {};
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...focus, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
 }
@@ -113,7 +114,7 @@ const SUGGESTIONS_AFTER_TIMERS_MS = 300;
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
@@ -121,6 +122,8 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   if (!held) return {};
   const suggestions = held.suggestions ? { suggestions: held.suggestions } : {};
   if (held.value === undefined || held.value === expected) return suggestions;
+  // Filled, and the page moved focus on to the next field of its row, which took the rest.
+  if (room !== undefined && !held.focused && held.value === expected.slice(0, held.value.length) && held.value.length >= Math.min(room, expected.length)) return suggestions;
   return { ...suggestions, fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
 }
 

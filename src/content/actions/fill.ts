@@ -12,6 +12,7 @@ import { describe } from './describe.ts';
 import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
+import { deepActiveElement } from '../snapshot/dom.ts';
 
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
   const located = await locate(target, { visible: true, timeoutMs });
@@ -30,7 +31,8 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   if (el instanceof HTMLInputElement && el.type === 'number' && value !== '' && !FLOAT.test(value)) {
     throw new AgentError('INVALID_PARAMS', `"${value}" is not a number, so ${describe(el)} would stay empty. Give digits with an optional sign, "." for decimals and e for an exponent, e.g. 1234.5 (no thousands separators or units).`);
   }
-  assertFits(el, value.length);
+  // One of a row of fields the page fills in turn: keys typed on go on into the next ones.
+  assertFits(el, value.length, el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : '');
   focusElement(el);
   selectAll(el);
   return { mode: 'insertText', description: located.description };
@@ -42,17 +44,36 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
   if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
     throw new AgentError('INVALID_TARGET', `${describe(el)} is a ${el.type} input; keys can't type into it reliably. Use browser_fill with the whole value (format: ${FORMATS[el.type]}).`);
   }
+  let room: number | undefined;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
     // In a one-line field "\n" is the Enter key, not a character.
     const typed = el instanceof HTMLInputElement ? text.replaceAll('\n', '') : text;
-    assertFits(el, (clear ? 0 : el.value.length) + typed.length, clear || !el.value ? '' : ' (or pass clear to replace what it holds)');
+    const length = (clear ? 0 : el.value.length) + typed.length;
+    const spill = el instanceof HTMLInputElement && el.maxLength >= 0 && length > el.maxLength ? roomAfter(el) : 0;
+    if (spill && length <= el.maxLength + spill) room = el.maxLength - (clear ? 0 : el.value.length);
+    else assertFits(el, length, clear || !el.value ? '' : ' (or pass clear to replace what it holds)');
   }
   focusElement(el);
   if (clear) selectAll(el);
   else caretAtEnd(el);
   const before = !clear && isTextInput(el) ? el.value : undefined;
   const multiline = el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
-  return { description: located.description, ...(before !== undefined ? { before } : {}), ...(multiline ? { multiline } : {}) };
+  return { description: located.description, ...(before !== undefined ? { before } : {}), ...(multiline ? { multiline } : {}), ...(room !== undefined ? { room } : {}) };
+}
+
+/**
+ * The characters the fields like `el` right after it take (same type and maxlength: a one-time
+ * code's digits, a card number's groups): a person types on through them, as the page moves focus on.
+ */
+function roomAfter(el: HTMLInputElement): number {
+  const inputs = Array.from((el.form ?? el.ownerDocument).querySelectorAll('input'));
+  let room = 0;
+  for (const next of inputs.slice(inputs.indexOf(el) + 1)) {
+    if (next.type !== el.type || next.maxLength !== el.maxLength || next.disabled || next.readOnly) break;
+    // What they hold now may be typed over: pages select a field's digit as focus comes.
+    room += next.maxLength;
+  }
+  return room;
 }
 
 /**
@@ -72,7 +93,8 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   // First the suggestions: an inline autocomplete may complete the value as they come.
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
-  return { ...value, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
+  const focused = deepActiveElement(document) === el;
+  return { ...value, focused, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
 }
 
 // Focusing the focused element is a no-op (no extra focus events).
