@@ -136,11 +136,14 @@ export async function forgetTab(tabId: number, closed = false): Promise<void> {
  * it, else the session's current tab (null if it has none).
  */
 export async function sessionTab(info: SessionInfo, tabId: number | undefined): Promise<number | null> {
+  // Swapped by Chrome under a new id (a page unloaded to save memory): the agent's id still names it.
+  if (tabId !== undefined && currentId(tabId) !== tabId) {
+    await replacing;
+    tabId = currentId(tabId);
+  }
   const session = (await load()).sessions[info.id];
   const ids = session?.ids ?? [];
   if (tabId !== undefined) {
-    // Swapped by Chrome under a new id (a page unloaded to save memory): the agent's id still names it.
-    if (!ids.includes(tabId) && ids.includes(currentId(tabId))) tabId = currentId(tabId);
     const valid = `Valid tab ids: ${ids.filter((id) => !closed.has(id)).join(', ') || 'none'}.`;
     // Closed a moment ago (by the person, or its page): said as such, whether or not the news has come yet.
     if (closed.has(tabId) || (ids.includes(tabId) && !(await tabExists(tabId)))) throw new AgentError('TAB_CLOSED', `Tab ${tabId} is closed. ${valid}`);
@@ -274,7 +277,17 @@ export function openTabFor(session: SessionInfo, create: () => Promise<number>):
  * page taking over): its session follows it, and so does its ref floor, so
  * the new document never reissues a ref number the old one gave out.
  */
-export async function replaceTab(removedId: number, addedId: number): Promise<void> {
+export function replaceTab(removedId: number, addedId: number): Promise<void> {
+  // Known at once: a command naming the old id meanwhile waits for the sessions to follow.
+  noteReplaced(removedId, addedId);
+  replacing = following(removedId, addedId);
+  return replacing;
+}
+
+/** The newest replaceTab's work; sessionTab waits for it before it looks up a replaced id. */
+let replacing: Promise<void> = Promise.resolve();
+
+async function following(removedId: number, addedId: number): Promise<void> {
   const moved = await update((state) => {
     let found = false;
     for (const session of Object.values(state.sessions)) {
@@ -290,7 +303,6 @@ export async function replaceTab(removedId: number, addedId: number): Promise<vo
     return found;
   });
   if (!moved) return;
-  noteReplaced(removedId, addedId);
   keepLoaded(addedId, true);
   for (const hook of releaseHooks) hook(removedId);
   for (const hook of adoptHooks) hook(addedId);
