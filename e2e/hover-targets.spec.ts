@@ -150,6 +150,11 @@ test("a CSS hover menu whose rules are in another origin's style sheet (a CDN's,
     const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
     expect(menu.text).toMatch(/link "Alpha" \[ref=e\d+\]/);
     expect((await agent.server.ok('browser_hover', { ref: refOf(text, /generic "Fees" \[ref=/) })).text).toContain('No fees this month');
+    // A frame of the page's own origin whose menu's rules are in the CDN's sheet.
+    const framed = agent.pages.page('/cdn-menus-frame', html(`<link rel="stylesheet" href="${menus}">
+      <nav><ul><li class="has-sub"><span>Account</span><ul class="sub"><li><a href="#out">Sign out</a></li></ul></li></ul></nav>`, 'Menu'));
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/cdn-menus-outer', html(`<iframe src="${framed}" title="Menu"></iframe>`, 'Outer')) });
+    expect((await agent.server.ok('browser_snapshot')).text).toMatch(/- listitem "Account" \[ref=f\d+e\d+\]/);
     // Hovered by selector on a page no snapshot has read: the menu is reported all the same.
     await agent.server.ok('browser_navigate', { url: agent.pages.url('/cdn-menus') });
     const hovered = (await agent.server.ok('browser_hover', { selector: 'nav .has-sub' })).text;

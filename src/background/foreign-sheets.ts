@@ -6,6 +6,7 @@
  * loaded: nothing is fetched again, and a page can learn nothing through this
  * that it did not load itself.
  */
+import type { ContentAsk } from '../shared/content-messages.ts';
 import { isAttached } from './cdp.ts';
 import { within } from './timing.ts';
 
@@ -14,11 +15,33 @@ const MAX_CHARS = 4_000_000;
 const READ_MS = 2000;
 
 /**
- * The sheet's text as the top frame of an agent tab loaded it, or null (not loaded by it,
- * no debugger on the tab, too big). Straight through chrome.debugger, as declared-roots.ts
- * reads: an optional read must not attach the debugger.
+ * A content script's ask. DevTools is asked what the top frame's process holds: only for the top
+ * document and frames of its origin, which share that process; a frame of another site (whose
+ * renderer could send anything as our content script) learns nothing from it.
  */
-export async function sheetText(tabId: number, url: string): Promise<string | null> {
+export function sheetTextFor(ask: ContentAsk, sender: chrome.runtime.MessageSender): Promise<string | null> {
+  const tabId = sender.tab?.id;
+  if (tabId === undefined || typeof ask.url !== 'string') return Promise.resolve(null);
+  const top = originOf(sender.tab?.url);
+  const sameOrigin = top !== null && top !== 'null' && sender.origin === top;
+  return sender.frameId === 0 || sameOrigin ? sheetText(tabId, ask.url) : Promise.resolve(null);
+}
+
+function originOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sheet's text as the top frame of an agent tab, or a frame in its process, loaded it
+ * (DevTools finds it in that process's memory), or null (not loaded there, no debugger on
+ * the tab, too big). Straight through chrome.debugger, as declared-roots.ts reads: an
+ * optional read must not attach the debugger.
+ */
+async function sheetText(tabId: number, url: string): Promise<string | null> {
   if (!isAttached(tabId) || !/^https?:/.test(url) || url.length > 8192) return null;
   const send = <T>(method: string, params?: object) => chrome.debugger.sendCommand({ tabId }, method, params) as Promise<T>;
   const read = async () => {

@@ -24,7 +24,7 @@ import { watchPendingNavigations } from './pending-navigation.ts';
 import { watchFrameLoads } from './frame-loading.ts';
 import { watchDeclaredRoots } from './declared-roots.ts';
 import { watchBusyFrames } from './busy-frames.ts';
-import { sheetText } from './foreign-sheets.ts';
+import { sheetTextFor } from './foreign-sheets.ts';
 
 const router = createRouter(handlers);
 onRequest(router);
@@ -49,9 +49,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
     onFrameNonce(event.nonce, sender.tab.id, sender.frameId);
     return undefined;
   }
-  const ask = message as ContentAsk;
-  // The top frame's only: DevTools is asked for what the frame loaded, by its frame id.
-  if (ask?.type === 'sheetText' && typeof ask.url === 'string' && sender.tab?.id !== undefined && sender.frameId === 0) return sheetText(sender.tab.id, ask.url);
+  if ((message as ContentAsk)?.type === 'sheetText') return sheetTextFor(message as ContentAsk, sender as chrome.runtime.MessageSender);
   // Settings, stop, sharing and manual commands: only from our own pages, never a content script.
   if (isOwnPage(sender) && typeof (message as UiRequest)?.type === 'string') return handleUiRequest(message as UiRequest, router);
   return undefined;

@@ -1,5 +1,5 @@
 /**
- * Before a snapshot of the top frame: the text of each style sheet of another
+ * Before a snapshot of the top frame (or a frame of its origin): the text of each style sheet of another
  * origin that is not learned yet, asked of the service worker, which has it
  * from DevTools (background/foreign-sheets.ts), so CSS hover menus in a CDN's
  * sheet get refs (snapshot/hover-reveals.ts). Asked once per sheet and document.
@@ -15,8 +15,8 @@ const MAX_DEPTH = 3;
 const asked = new Map<string, Promise<void>>();
 
 export async function learnForeignSheets(): Promise<void> {
-  // The worker can ask DevTools about the top frame's loads only.
-  if (window !== window.top) return;
+  // The worker answers the top document and frames of its origin (background/index.ts).
+  if (window !== window.top && location.origin !== topOrigin()) return;
   const urls = unlearnedSheets(document);
   if (!urls.length) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,4 +38,13 @@ function learn(url: string, depth: number): Promise<void> {
     asked.set(url, learning);
   }
   return learning;
+}
+
+/** The top document's origin, when this frame may read it (same origin); else null. */
+function topOrigin(): string | null {
+  try {
+    return window.top?.location.origin ?? null;
+  } catch {
+    return null;
+  }
 }
