@@ -141,9 +141,10 @@ test.describe('locate', () => {
   });
 
   test('an element an endless animation keeps moving is located where it is, when it stays under the point aimed at; one that jumps is not', async ({ page }) => {
-    await load(page, `<style>@keyframes pulse { 50% { transform: scale(1.15) } } @keyframes jump { 50% { margin-left: 400px } }</style>
+    // The second runs across 1,000 px in 150 ms, over and over: more than its width from one frame to the next.
+    await load(page, `<style>@keyframes pulse { 50% { transform: scale(1.15) } } @keyframes run { to { margin-left: 1000px } }</style>
       <button id="p" style="animation: pulse 1s infinite">Buy now</button>
-      <div><button id="j" style="animation: jump 60ms steps(1) infinite">Catch me</button></div>`);
+      <div><button id="j" style="animation: run 150ms linear infinite">Catch me</button></div>`);
     const located = await value(page, { type: 'locate', target: { selector: '#p' }, options: { ...ALL, timeoutMs: 3000 } });
     expect(located.description).toBe('<button id="p">Buy now</button> (while it moves: its animation does not stop)');
     const jumping = await failure(page, { type: 'locate', target: { selector: '#j' }, options: { ...ALL, timeoutMs: 500 } });
