@@ -97,5 +97,11 @@ test('Chrome does not unload an agent tab behind the person\'s to save memory; o
   expect(await worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, inFront)).toBe(true);
   await agent.server.ok('browser_click', { tabId: newId, ref: refOf(text, 'button "Send"') });
   expect((await agent.server.ok('browser_get', { tabId: newId, what: 'title' })).text).toBe('sent');
+  // Also once Chrome has stopped and started the service worker again.
+  const connections = () => agent.server.log.match(/extension .* connected/g)?.length ?? 0;
+  const connected = connections();
+  await agent.browser.stopServiceWorker();
+  await expect.poll(connections, { timeout: 30_000 }).toBeGreaterThan(connected);
+  expect((await agent.server.ok('browser_get', { tabId, what: 'title' })).text).toBe('sent');
   await agent.server.ok('browser_tabs', { action: 'close', tabId: newId });
 });

@@ -26,6 +26,8 @@ interface AgentTabs {
   refFloors: Record<string, number>;
   /** A managed browser's first session has taken the tabs open at launch. */
   claimed?: boolean;
+  /** An agent tab's id before Chrome swapped it → the id it got (replaceTab), so the agent's old id still names it. */
+  replaced?: Record<string, number>;
 }
 
 const KEY = 'agentTabs';
@@ -137,9 +139,9 @@ export async function forgetTab(tabId: number, closed = false): Promise<void> {
  */
 export async function sessionTab(info: SessionInfo, tabId: number | undefined): Promise<number | null> {
   // Swapped by Chrome under a new id (a page unloaded to save memory): the agent's id still names it.
-  if (tabId !== undefined && currentId(tabId) !== tabId) {
+  if (tabId !== undefined && (await currentId(tabId)) !== tabId) {
     await replacing;
-    tabId = currentId(tabId);
+    tabId = await currentId(tabId);
   }
   const session = (await load()).sessions[info.id];
   const ids = session?.ids ?? [];
@@ -297,6 +299,13 @@ async function following(removedId: number, addedId: number): Promise<void> {
       session.ids[at] = addedId;
       if (session.current === removedId) session.current = addedId;
     }
+    if (found) {
+      const replaced = (state.replaced ??= {});
+      replaced[removedId] = addedId;
+      // Bounded: only recent ones matter (ids grow, so the first key is the oldest).
+      const ids = Object.keys(replaced);
+      if (ids.length > KEPT_REPLACED) delete replaced[ids[0]];
+    }
     const floor = state.refFloors[removedId];
     if (floor !== undefined) state.refFloors[addedId] = Math.max(state.refFloors[addedId] ?? 0, floor);
     delete state.refFloors[removedId];
@@ -342,7 +351,10 @@ export async function isDiscarded(tabId: number): Promise<boolean> {
   return (await chrome.tabs.get(tabId).catch(() => null))?.discarded ?? false;
 }
 
-/** A tab's id before Chrome swapped it → its id now (bounded: only recent ones matter), so the agent's old id still works. */
+/**
+ * The swaps Chrome reported to this worker, known the moment it reports them; the
+ * sessions' record of them (AgentTabs.replaced) follows in turn and outlives the worker.
+ */
 const replacedBy = new Map<number, number>();
 const KEPT_REPLACED = 100;
 
@@ -352,8 +364,13 @@ function noteReplaced(removedId: number, addedId: number): void {
 }
 
 /** The id the tab has now, following the swaps since. */
-function currentId(tabId: number): number {
-  for (let seen = 0, next = replacedBy.get(tabId); next !== undefined && seen < KEPT_REPLACED; seen++, next = replacedBy.get(tabId)) tabId = next;
+async function currentId(tabId: number): Promise<number> {
+  const recorded = (await load()).replaced ?? {};
+  for (let seen = 0; seen < KEPT_REPLACED; seen++) {
+    const next = replacedBy.get(tabId) ?? recorded[tabId];
+    if (next === undefined) break;
+    tabId = next;
+  }
   return tabId;
 }
 
