@@ -6,7 +6,7 @@
 import { AgentError } from '../shared/errors.ts';
 import { assertResponsive, deliverInput } from './unresponsive.ts';
 import { assertNotNavigating, navigating } from './pending-navigation.ts';
-import { loadIfDiscarded } from './tabs.ts';
+import { loadIfDiscarded } from './unloaded-tabs.ts';
 
 const CDP_VERSION = '1.3';
 const attached = new Set<number>();

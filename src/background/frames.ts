@@ -11,7 +11,8 @@ import { NotStarted, requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep, within } from './timing.ts';
-import { loadIfDiscarded, raiseRefFloor } from './tabs.ts';
+import { raiseRefFloor } from './tabs.ts';
+import { loadIfDiscarded } from './unloaded-tabs.ts';
 import { frameBusyError, isFrameBusy, isKnownBusy, noteBusy, unlessBusy } from './busy-frames.ts';
 
 const RETRY_DELAYS = [50, 100, 200, 400, 800];

@@ -10,8 +10,7 @@ import { AgentError } from '../shared/errors.ts';
 import type { SessionInfo, TabInfo } from '../shared/protocol.ts';
 import { refPrefix } from '../shared/refs.ts';
 import { takingTurns } from '../shared/turns.ts';
-import { within } from './timing.ts';
-import { bringToFront } from './in-front.ts';
+import { keepLoaded } from './unloaded-tabs.ts';
 
 interface Session {
   name: string;
@@ -97,16 +96,6 @@ export async function adoptTab(tabId: number, makeCurrent: boolean, info: Sessio
   for (const hook of adoptHooks) hook(tabId);
 }
 
-/**
- * Chrome unloads background tabs to save memory (Memory Saver, or when memory
- * runs low), dropping their page and all that was typed into it: not an agent's
- * tab, whose page the agent is working in. A tab the person takes back may be
- * unloaded again. A tab unloaded anyway (by the person, another extension) is
- * loaded again as the agent next uses it (cdp.ts).
- */
-function keepLoaded(tabId: number, keep: boolean): void {
-  void chrome.tabs.update(tabId, { autoDiscardable: !keep }).catch(() => undefined);
-}
 
 function removeFrom(session: Session, tabId: number): void {
   session.ids = session.ids.filter((id) => id !== tabId);
@@ -315,40 +304,6 @@ async function following(removedId: number, addedId: number): Promise<void> {
   keepLoaded(addedId, true);
   for (const hook of releaseHooks) hook(removedId);
   for (const hook of adoptHooks) hook(addedId);
-}
-
-/** How long the page of an unloaded tab may take to load again before the command goes on. */
-const RELOAD_WAIT_MS = 10_000;
-
-/**
- * Loads the page of a tab Chrome unloaded (discarded) again, as Chrome does
- * when the person shows such a tab: it has no page, so nothing in it answers,
- * and attaching the debugger reports a crash. Whether it was unloaded. For
- * commands only: a tab unloaded on purpose stays so until the agent uses it.
- */
-export async function loadIfDiscarded(tabId: number): Promise<boolean> {
-  if (!(await isDiscarded(tabId))) return false;
-  let onUpdated: (id: number, change: chrome.tabs.OnUpdatedInfo) => void = () => {};
-  const loaded = new Promise<void>((resolve) => {
-    onUpdated = (id, change) => void (id === tabId && change.status === 'complete' && resolve());
-    chrome.tabs.onUpdated.addListener(onUpdated);
-  });
-  try {
-    // Loaded behind another tab, its page would get no size (a viewport of 0 × 0: nothing in it can be
-    // clicked). Shown for a moment, as the person would show it, it takes its window's size and loads.
-    const putBack = await bringToFront(tabId).catch(() => null);
-    if (await isDiscarded(tabId)) await chrome.tabs.reload(tabId);
-    putBack?.();
-    await within(loaded, RELOAD_WAIT_MS, undefined);
-  } finally {
-    chrome.tabs.onUpdated.removeListener(onUpdated);
-  }
-  return true;
-}
-
-/** Whether Chrome has unloaded the tab's page (see loadIfDiscarded). */
-export async function isDiscarded(tabId: number): Promise<boolean> {
-  return (await chrome.tabs.get(tabId).catch(() => null))?.discarded ?? false;
 }
 
 /**

@@ -7,7 +7,8 @@
 import type { DEVTOOLS_METHODS } from '../../shared/methods/devtools.ts';
 import { cdp, detach, ensureAttached, onAttach } from '../cdp.ts';
 import type { Handlers } from '../router.ts';
-import { agentTabIds, isDiscarded, onTabAdopted, onTabReleased } from '../tabs.ts';
+import { agentTabIds, onTabAdopted, onTabReleased } from '../tabs.ts';
+import { isDiscarded } from '../unloaded-tabs.ts';
 import { beforeConsoleAttach, consoleClear, consoleList, forgetConsole, watchConsole } from './console.ts';
 import { forgetEmulation, keepInFront, resize, restoreEmulation, setOffline, watchEmulation } from './emulation.ts';
 import { evaluate } from './evaluate.ts';
