@@ -114,7 +114,7 @@ const SUGGESTIONS_AFTER_TIMERS_MS = 300;
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'suggestions'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
@@ -124,7 +124,10 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   if (held.value === undefined || held.value === expected) return suggestions;
   // Filled, and the page moved focus on to the next field of its row, which took the rest.
   if (room !== undefined && !held.focused && held.value === expected.slice(0, held.value.length) && held.value.length >= Math.min(room, expected.length)) return suggestions;
-  return { ...suggestions, fieldHolds: held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value) };
+  const fieldHolds = held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value);
+  // Full at its maxlength, with more given: the browser dropped the rest, whatever the page does.
+  const full = held.maxLength !== undefined && held.value.length >= held.maxLength && expected.length > held.maxLength;
+  return { ...suggestions, fieldHolds, ...(full ? { fieldLimit: held.maxLength } : {}) };
 }
 
 /**

@@ -94,7 +94,8 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
-  return { ...value, focused, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
+  const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
+  return { ...value, focused, ...limit, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
 }
 
 // Focusing the focused element is a no-op (no extra focus events).

@@ -34,6 +34,8 @@ export const ActionReport = z.object({
   markedInvalid: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
+  /** With fieldHolds: the field is full at its maxlength, which dropped the keys past it (not the page). */
+  fieldLimit: z.number().int().optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */
   suggestions: PopupOptions.optional(),
   /** After a click on a closed menu button or drop-down: the items of the popup it opened. */

@@ -34,7 +34,11 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.download) response.text(describeDownload(report.download));
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
   for (const tab of report.newTabs ?? []) response.text(`New tab opened: tab ${tab.id} — ${tab.url || 'about:blank'} (use tabId ${tab.id} to act there)`);
-  if (report.fieldHolds) response.text(`The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
+  if (report.fieldHolds) {
+    response.text(report.fieldLimit !== undefined
+      ? `The field now holds ${report.fieldHolds}: it takes at most ${report.fieldLimit} characters (maxlength), and the keys past them were dropped.`
+      : `The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
+  }
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
