@@ -33,8 +33,14 @@ export interface NavigationOutcome {
 
 /** How long a page that loaded may still fetch its data before navigate answers. */
 const PAGE_DATA_WAIT_MS = 2000;
-/** After a router's timers ran on back or forward, how long the data request they start may take to be reported. */
-const ROUTER_REQUEST_BEGIN_MS = 200;
+/**
+ * On back or forward within a single-page app, how long the data request its router started (the
+ * page-world tracker saw the fetch or XHR call) may take to be reported: tens of ms, more on a
+ * machine under load. Waited only when the router did start one.
+ */
+const ROUTER_REQUEST_BEGIN_MS = 1000;
+/** A request the page started this long before its router's timers had run counts as the router's. */
+const ROUTER_REQUEST_SLACK_MS = 100;
 
 /** How long after an aborted navigation a download may still show up. */
 const DOWNLOAD_GRACE_MS = 1000;
@@ -269,10 +275,11 @@ async function perhapsNavigation(
  */
 async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
   const loaded = !outcome.sameDocument;
-  // The router's timers ran: the view's data request starts now, whether or not the browser has said so yet.
-  const routerWaited = !loaded && ((await inputTimers(tabId, 0, true))?.waitedMs ?? 0) > 0;
+  // Once the router's timers ran: whether it asked for the view's data, which the browser may not have said yet.
+  const timers = loaded ? undefined : await inputTimers(tabId, 0, true);
+  const asked = timers?.requestedMsAgo !== undefined && timers.requestedMsAgo <= timers.waitedMs + ROUTER_REQUEST_SLACK_MS;
   return data.settle(signal, () => false, async () => outcome.url, {
-    maxMs: PAGE_DATA_WAIT_MS, ownOnly: true, ifRunning: loaded, troubleOnly: loaded, ...(routerWaited ? { beginMs: ROUTER_REQUEST_BEGIN_MS } : {}),
+    maxMs: PAGE_DATA_WAIT_MS, ownOnly: true, ifRunning: loaded, troubleOnly: loaded, ...(asked ? { beginMs: ROUTER_REQUEST_BEGIN_MS } : {}),
   });
 }
 

@@ -252,7 +252,8 @@ export interface ContentResults {
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
-  inputTimers: { waitedMs: number; tracked: boolean; dialogOpened?: true };
+  /** requestedMsAgo: how long ago the page last started a fetch or XHR, by the page-world tracker. */
+  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the

@@ -19,8 +19,8 @@ export async function afterInputTimers(tabId: number, frameId: number, clicksOnl
   return (await inputTimers(tabId, frameId, clicksOnly))?.tracked ?? false;
 }
 
-/** afterInputTimers, with how long it waited: more than 0 when the page had such timers to run. */
-export async function inputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<{ tracked: boolean; waitedMs: number } | undefined> {
+/** afterInputTimers, with how long it waited (more than 0 when the page had such timers to run) and how long ago the page last started a request. */
+export async function inputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
   const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { clicksOnly } : {}) } as const;
   return tryFrame(tabId, frameId, request);
 }

@@ -95,8 +95,30 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   wrap('setTimeout', 'clearTimeout');
   wrap('setInterval', 'clearInterval');
 
-  // Asked with detail 'click': only the timers click handlers set (and what those set again).
+  // When the page last asked its server for something (fetch, XHR): a router that fetches its view's
+  // data on back or forward has, even before DevTools reports the request, which on a busy machine
+  // comes a while later (background/navigation.ts waits for it then, and only then).
+  let requestedAt = -1;
+  const fetch = window.fetch;
+  if (typeof fetch === 'function') {
+    window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+      requestedAt = performance.now();
+      return fetch.apply(this, args);
+    } as typeof fetch;
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
+    requestedAt = performance.now();
+    return send.apply(this, args);
+  };
+
+  // Asked with detail 'click': only the timers click handlers set (and what those set again);
+  // with 'requests': how long ago the page last started a request (-1: never).
   const answer = (event: Event) => {
+    if ((event as CustomEvent<unknown>).detail === 'requests') {
+      document.dispatchEvent(new CustomEvent(config.answer, { detail: requestedAt < 0 ? -1 : Math.round(performance.now() - requestedAt) }));
+      return;
+    }
     const clicksOnly = (event as CustomEvent<unknown>).detail === 'click';
     const now = performance.now();
     let due = 0;

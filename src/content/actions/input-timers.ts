@@ -10,7 +10,7 @@ import { INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
  * Until the tracked timers have run (and those they set again), at most
  * `maxMs`; how long that took, and whether a tracker answered at all.
  */
-export async function afterInputTimers(maxMs: number, clicksOnly = false): Promise<{ waitedMs: number; tracked: boolean }> {
+export async function afterInputTimers(maxMs: number, clicksOnly = false): Promise<{ waitedMs: number; tracked: boolean; requestedMsAgo?: number }> {
   const start = performance.now();
   const tracked = dueIn(clicksOnly) >= 0;
   for (;;) {
@@ -20,24 +20,28 @@ export async function afterInputTimers(maxMs: number, clicksOnly = false): Promi
     // A little past the due time: the timer's own task runs first.
     await new Promise((resolve) => setTimeout(resolve, Math.min(due + 5, left)));
   }
-  return { waitedMs: Math.round(performance.now() - start), tracked };
+  // How long ago the page last started a fetch or XHR, which the timers just run may have done.
+  const requested = tracked ? ask('requests') : -1;
+  return { waitedMs: Math.round(performance.now() - start), tracked, ...(requested >= 0 ? { requestedMsAgo: requested } : {}) };
 }
 
-/**
- * Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no
- * tracker answered. clicksOnly: the timers click handlers set, not a hover's (a tooltip's delay).
- */
+/** clicksOnly: the timers click handlers set, not a hover's (a tooltip's delay). */
 export function dueIn(clicksOnly = false): number {
-  let due = -1;
+  return ask(clicksOnly ? 'click' : null);
+}
+
+/** Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no tracker answered. */
+function ask(detail: 'click' | 'requests' | null): number {
+  let answer = -1;
   const listener = (event: Event) => {
-    const detail = (event as CustomEvent<unknown>).detail;
-    if (typeof detail === 'number') due = detail;
+    const value = (event as CustomEvent<unknown>).detail;
+    if (typeof value === 'number') answer = value;
   };
   document.addEventListener(INPUT_TIMER_TRACKER.answer, listener);
   try {
-    document.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ask, { detail: clicksOnly ? 'click' : null }));
+    document.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ask, { detail }));
   } finally {
     document.removeEventListener(INPUT_TIMER_TRACKER.answer, listener);
   }
-  return due;
+  return answer;
 }

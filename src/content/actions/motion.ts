@@ -46,7 +46,7 @@ export class Motion {
   private previous: Sample | null = null;
   /** Frames in a row that kept the box where `previous` has it. */
   private still = 0;
-  /** Frames in a row in which the point aimed at the frame before stayed on the box. */
+  /** Frames in a row in which the point aimed at the frame before was still on the box, moved or not. */
   private held = 0;
 
   /** The element was scrolled or is another one: what was seen before says nothing. */
@@ -71,7 +71,8 @@ export class Motion {
     const boxMoved = !previous || previous.el !== el || !sameBox(previous.box, box);
     if (!sameFrame) {
       this.still = boxMoved ? 0 : this.still + 1;
-      this.held = boxMoved && previous?.el === el && holds(box, centre(previous.box)) ? this.held + 1 : 0;
+      // A frame in which it did not move holds the point too: a pulse eases to a stop at each end.
+      this.held = previous?.el === el && holds(box, centre(previous.box)) ? this.held + 1 : 0;
       this.previous = { el, box, frame };
     }
     // The same box in two frames in a row, not one: on a page too busy to render each
