@@ -130,6 +130,11 @@ export class InputStuck extends AgentError {
         : `The page in tab ${tabId} stopped answering as input reached it (${method}): a handler it ran is stuck in a loop or a very long task, so the rest of the action was not done. Wait and try again, or leave the page with browser_navigate or browser_reload.`,
     );
   }
+
+  /** What the action's report says of it: the page stopped answering, or the frame the input went into. */
+  get effect(): { unresponsive: true } | { frameUnresponsive: true } {
+    return this.inFrame ? { frameUnresponsive: true } : { unresponsive: true };
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { issuingRefs, resolveTab } from '../tabs.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { dragWithInterception } from './drag.ts';
-import { roundTripThroughPage, withEffects } from './effects.ts';
+import { roundTripThroughPage, withEffects, type Effects } from './effects.ts';
 import { mouseClick, mouseDown, mouseMove, mouseUp, mouseWheel } from './input.ts';
 
 interface At {
@@ -38,8 +38,7 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
   if (params.action === 'wheel' && !params.deltaX && !params.deltaY) throw new AgentError('INVALID_PARAMS', 'A wheel turn needs deltaY (down; negative: up) or deltaX (right; negative: left) in pixels.');
   await assertInViewport(tabId, points);
   const [from, to] = await Promise.all(points.map((p) => elementAt(tabId, p)));
-  let busy = false;
-  let frameStuck = false;
+  let stuck: Pick<Effects, 'unresponsive' | 'frameUnresponsive'> = {};
   const { effects } = await withEffects(
     tabId,
     ctx.signal,
@@ -52,11 +51,10 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
       } catch (error) {
         // Its handler blocked the page, or the frame of another site it went into: the input arrived.
         if (!(error instanceof InputStuck)) throw error;
-        if (error.inFrame) frameStuck = true;
-        else busy = true;
+        stuck = error.effect;
         return;
       }
-      if ((await settleOrBusy(tabId, roundTripThroughPage(tabId))) === 'busy') busy = true;
+      if ((await settleOrBusy(tabId, roundTripThroughPage(tabId))) === 'busy') stuck = { unresponsive: true };
     },
     { fileChoosers: params.action === 'click', settled: true, downloadExpected: () => params.action === 'click' && !!from.download },
   );
@@ -64,7 +62,7 @@ export async function mouseAt(params: Params<'mouseAt'>, ctx: CommandContext): P
     params.action === 'drag' ? `from ${describe(from)} to ${describe(to)}`
     : params.action === 'wheel' ? `${describe(from)} by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`
     : describe(from);
-  return { tabId, detail, via: 'cdp', ...effects, ...(busy ? { unresponsive: true } : {}), ...(frameStuck ? { frameUnresponsive: true } : {}) };
+  return { tabId, detail, via: 'cdp', ...effects, ...stuck };
 }
 
 async function dragBetween(tabId: number, from: At, to: At): Promise<void> {

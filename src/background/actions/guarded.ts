@@ -63,9 +63,8 @@ async function clickUntilLanded(
       if (frameId !== 0) void tryFrame(tabId, frameId, { type: 'guardOutcome', lift: true }).catch(() => undefined);
       throw error;
     }
-    let busy = false;
-    // The press went into a frame of another site whose handler blocked it (the page around it answers).
-    let frameStuck = false;
+    // The press arrived and its handler blocked the page, or the frame of another site it went into.
+    let stuck: Pick<Effects, 'unresponsive' | 'frameUnresponsive'> = {};
     let downloadClicked = false;
     let invalidFields: Effects['invalidFields'];
     let markedInvalid: Effects['invalidFields'];
@@ -83,8 +82,7 @@ async function clickUntilLanded(
           } catch (error) {
             // Its handler blocked the page, or its frame: the click arrived, and the guard cannot answer.
             if (!(error instanceof InputStuck)) throw error;
-            if (error.inFrame) frameStuck = true;
-            else busy = true;
+            stuck = error.effect;
             return;
           }
           // Acknowledged by the frame that got it: the page around a frame not drawn yet has it already.
@@ -101,7 +99,7 @@ async function clickUntilLanded(
           const settled = await settleOrBusy(tabId, tryFrame(tabId, frameId, { type: 'guardOutcome' }).catch(() => undefined));
           // The press started a script that blocks the page: it arrived, and the guard cannot answer.
           if (settled === 'busy') {
-            busy = true;
+            stuck = { unresponsive: true };
             return;
           }
           const result = settled.value;
@@ -120,7 +118,7 @@ async function clickUntilLanded(
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
             if (result.timersDue && (await afterClickTimers(tabId, frameId)).dialogOpened) dialogOpened = true;
           }
-          if ((await settleOrBusy(tabId, pageTrip)) === 'busy') busy = true;
+          if ((await settleOrBusy(tabId, pageTrip)) === 'busy') stuck = { unresponsive: true };
         },
         { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked, announced: () => announced },
       );
@@ -128,7 +126,7 @@ async function clickUntilLanded(
       const marked = markedInvalid && !effects.navigatedTo ? { markedInvalid } : {};
       const heard = [...frameAnnounced, ...(effects.announced ?? [])];
       const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
-      return { point, effects: { ...effects, ...(busy ? { unresponsive: true } : {}), ...(frameStuck ? { frameUnresponsive: true } : {}), ...refused, ...marked, ...said }, dialogOpened };
+      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said }, dialogOpened };
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;

@@ -180,7 +180,7 @@ export function watchRequests(tabId: number): RequestWatch {
       // worker, so one whose script blocks it at once left it unanswered (every navigate held 2 s).
       const workers = () => dedicatedWorkers(tabId);
       const waitedFor = (r: Tracked, now: number, scripts: Set<string>) => !r.done && (r.sameSite || (!options.ownOnly && now - start < OTHER_SITE_WAIT_MS))
-        && !(r.answeredAt !== undefined && now - r.answeredAt >= BODY_WAIT_MS) && !undrained(r, now) && !(r.type === 'Script' && scripts.has(r.url));
+        && !bodyGivenUp(r, now) && !(r.type === 'Script' && scripts.has(r.url));
       const idle = options.ifRunning && ![...tracked.values()].some((r) => waitedFor(r, start, workers()));
       while (!idle) {
         const now = performance.now();
@@ -217,8 +217,10 @@ function line(r: Tracked, pageUrl: string | undefined): Line {
   };
 }
 
-/** Its body is all there and the page does not read it (UNREAD_BODY_MS). */
-function undrained(r: Tracked, now: number): boolean {
+/** Answered, and its body is no longer waited for: it takes too long (BODY_WAIT_MS), or it is all there and the page does not read it (UNREAD_BODY_MS). */
+function bodyGivenUp(r: Tracked, now: number): boolean {
+  if (r.answeredAt === undefined) return false;
+  if (now - r.answeredAt >= BODY_WAIT_MS) return true;
   if (r.lastDataAt === undefined) return false;
   const all = r.length !== undefined && r.received >= r.length;
   return now - r.lastDataAt >= (all ? CHAIN_MS : UNREAD_BODY_MS);

@@ -32,7 +32,7 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
     throw new AgentError('INVALID_PARAMS', `"${value}" is not a number, so ${describe(el)} would stay empty. Give digits with an optional sign, "." for decimals and e for an exponent, e.g. 1234.5 (no thousands separators or units).`);
   }
   // One of a row of fields the page fills in turn: keys typed on go on into the next ones.
-  assertFits(el, value.length, el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : '');
+  assertFits(el, value.length, () => (el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : ''));
   focusElement(el);
   selectAll(el);
   return { mode: 'insertText', description: located.description };
@@ -51,7 +51,7 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
     const length = (clear ? 0 : el.value.length) + typed.length;
     const spill = el instanceof HTMLInputElement && el.maxLength >= 0 && length > el.maxLength ? roomAfter(el) : 0;
     if (spill && length <= el.maxLength + spill) room = el.maxLength - (clear ? 0 : el.value.length);
-    else assertFits(el, length, clear || !el.value ? '' : ' (or pass clear to replace what it holds)');
+    else assertFits(el, length, () => (clear || !el.value ? '' : ' (or pass clear to replace what it holds)'));
   }
   focusElement(el);
   if (clear) selectAll(el);
@@ -80,9 +80,10 @@ function roomAfter(el: HTMLInputElement): number {
  * A field with maxlength takes no more characters, from a person or from
  * us: the rest would be dropped without a word, so it is refused first.
  */
-function assertFits(el: Element, length: number, hint = ''): void {
+function assertFits(el: Element, length: number, hint: () => string = () => ''): void {
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || el.maxLength < 0 || length <= el.maxLength) return;
-  throw new AgentError('INVALID_PARAMS', `${describe(el)} takes at most ${el.maxLength} characters (maxlength), and this would make ${length}: the browser would drop the rest. Give a shorter value${hint}.`);
+  // The hint only for a refusal: it may look through the form (roomAfter).
+  throw new AgentError('INVALID_PARAMS', `${describe(el)} takes at most ${el.maxLength} characters (maxlength), and this would make ${length}: the browser would drop the rest. Give a shorter value${hint()}.`);
 }
 
 /** What a text field holds now, after fill or type; null for anything else (an editor's text is not compared). */
