@@ -165,3 +165,51 @@ test("a CSS hover menu whose rules are in another origin's style sheet (a CDN's,
     await cdn.stop();
   }
 });
+
+test("a web component's CSS hover menu, whose rules are in its own shadow root, gets its ref; hovered, it lists the menu", async ({ agent }) => {
+  // Two instances each with a <style> of their own (closed roots), and one with an adopted sheet.
+  const body = `<site-menu label="Products" items="Laptops,Phones"></site-menu> <site-menu label="Help" items="Docs"></site-menu>
+    <card-actions></card-actions>
+    <script>
+      customElements.define('site-menu', class extends HTMLElement {
+        connectedCallback() {
+          const root = this.attachShadow({ mode: 'closed' });
+          const items = this.getAttribute('items').split(',').map((item) => '<li><a href="#' + item + '">' + item + '</a></li>').join('');
+          root.innerHTML = '<style>li { display: inline-block; padding: 4px } .sub { display: none; position: absolute } .has-sub:hover > .sub { display: block }</style>'
+            + '<ul><li class="has-sub"><span>' + this.getAttribute('label') + '</span><ul class="sub">' + items
+            + '<li class="has-sub"><span>More</span><ul class="sub"><li><a href="#more">Archive</a></li></ul></li></ul></li></ul>';
+        }
+      });
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('.actions { visibility: hidden } .card:hover .actions { visibility: visible }');
+      customElements.define('card-actions', class extends HTMLElement {
+        connectedCallback() {
+          const root = this.attachShadow({ mode: 'open' });
+          root.adoptedStyleSheets = [sheet];
+          root.innerHTML = '<div class="card"><span>Offer</span> <button class="actions" onclick="this.textContent = \\'Saved\\'">Save</button></div>';
+        }
+      });
+    </script>`;
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/component-menus', html(body, 'Components')) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  expect(text).toMatch(/- listitem "Products" \[ref=e\d+\]/);
+  expect(text).toMatch(/- listitem "Help" \[ref=e\d+\]/);
+  expect(text).not.toContain('Laptops');
+  expect(text).toMatch(/- generic "Offer" \[ref=e\d+\]/);
+  expect(text).not.toContain('Save');
+
+  const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
+  expect(menu.text).toMatch(/link "Laptops" \[ref=e\d+\]/);
+  expect(menu.text).not.toContain('Docs');
+  // Its item with a menu of its own is listed, to be hovered in turn.
+  const nested = await agent.server.ok('browser_hover', { ref: refOf(menu.text, /listitem \[ref=e\d+\]: More/) });
+  expect(nested.text).toMatch(/link "Archive" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(menu.text, 'link "Laptops"') });
+  expect((await agent.server.ok('browser_evaluate', { expression: 'location.hash' })).text).toContain('#Laptops');
+  // The second instance's own <style>, of the same text.
+  expect((await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Help"') })).text).toMatch(/link "Docs" \[ref=e\d+\]/);
+  // The adopted sheet's card: hovered, it shows its button, which is clicked.
+  const card = await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "Offer"') });
+  await agent.server.ok('browser_click', { ref: refOf(card.text, 'button "Save"') });
+  expect((await agent.server.ok('browser_snapshot')).text).toContain('button "Saved"');
+});

@@ -14,7 +14,7 @@ import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
-import { hoverRevealers } from '../snapshot/hover-reveals.ts';
+import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
 
 const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -37,7 +37,7 @@ let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
-  shownBefore = new WeakSet(shown([...document.querySelectorAll(CANDIDATES_OR_ROVING), ...hoverRevealers(document, true)]));
+  shownBefore = new WeakSet(shown(candidates(CANDIDATES_OR_ROVING, true)));
   actedOn = new WeakRef(target);
 }
 
@@ -118,7 +118,19 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
 
 /** Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its own). */
 function visibleCandidates(): Element[] {
-  return shown([...document.querySelectorAll(CANDIDATES), ...hoverRevealers(document)]);
+  return shown(candidates(CANDIDATES, false));
+}
+
+/**
+ * Those matching `selector`, and those a CSS :hover rule shows something for (revealersShownOrNot:
+ * hoverRevealers'), in the document and in the shadow roots a snapshot went through (a web component's menu).
+ */
+function candidates(selector: string, revealersShownOrNot: boolean): Element[] {
+  const roots = shadowRootsMet();
+  return [
+    ...document.querySelectorAll(selector), ...roots.flatMap((root) => [...root.querySelectorAll(selector)]),
+    ...hoverRevealers(document, revealersShownOrNot), ...shadowHoverRevealers(roots, revealersShownOrNot),
+  ];
 }
 
 /**

@@ -3,7 +3,7 @@ import { ariaAttribute, mayHaveInternals } from './internals.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { hasClickHandler, hasHoverHandler, isDropTarget } from './click-handlers.ts';
-import { revealsOnHover } from './hover-reveals.ts';
+import { collectShadowHoverReveals, revealsOnHover } from './hover-reveals.ts';
 import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
 import { drawnInstead } from './replaced.ts';
@@ -145,6 +145,7 @@ class Walker {
     const root = shadowRootOf(el);
     if (root) {
       this.scanOwners(root);
+      collectShadowHoverReveals(root);
       this.siblings(root.firstChild, out, inView, hiddenMode);
       return;
     }
