@@ -48,8 +48,9 @@ export async function pressKey(tabId: number, key: KeyDefinition, modifiers: Mod
   }
   // With Control/Alt/Meta held a key is a shortcut and must not insert text.
   const inserts = key.text !== undefined && !(bits & 0b111);
-  await keyEvent(tabId, inserts ? 'keyDown' : 'rawKeyDown', key, bits, inserts ? key.text : undefined);
-  await keyEvent(tabId, 'keyUp', key, bits);
+  // Press and release sent back to back, awaited together, as a click's are (mouseClick): typed
+  // text took two acknowledgements per character, 2 ms each.
+  await Promise.all([keyEvent(tabId, inserts ? 'keyDown' : 'rawKeyDown', key, bits, inserts ? key.text : undefined), keyEvent(tabId, 'keyUp', key, bits)]);
   for (const modifier of [...modifiers].reverse()) {
     held &= ~modifierBits([modifier]);
     await keyEvent(tabId, 'keyUp', modifierKey(modifier), held);
