@@ -96,3 +96,18 @@ test('a one-time code in six one-digit fields is typed on through them as the pa
   const pin = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "PIN"'), text: '123456' });
   expect(pin.text).toContain('The field now holds "1234": it takes at most 4 characters (maxlength), and the keys past them were dropped.');
 });
+
+test('a key that opens a dialog stops the typing there: the rest is said, and not typed into whatever has focus once the dialog is handled', async ({ agent }) => {
+  const page = html(`<label>Code <input id="code" onkeydown="if (event.key === '-' && !window.warned) { window.warned = true; alert('Digits only'); }"></label>
+    <label>Note <input id="note"></label>`, 'Dialog while typing');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/type-dialog', page) });
+  const { text } = await agent.server.ok('browser_snapshot');
+  const typed = await agent.server.ok('browser_type', { ref: refOf(text, 'textbox "Code"'), text: '12-34' });
+  expect(typed.text).toContain('The rest of the text, "34", was not typed: the dialog below opened as "-" was typed.');
+  expect(typed.text).toContain('An alert dialog opened: "Digits only"');
+  await agent.server.ok('browser_handle_dialog', { accept: true });
+  // The agent moves on to the next field at once: only its own keys arrive there.
+  await agent.server.ok('browser_type', { ref: refOf(text, 'textbox "Note"'), text: 'ok' });
+  const values = await agent.server.ok('browser_evaluate', { expression: `[code.value, note.value].join('|')` });
+  expect(values.text).toContain('"12-|ok"');
+});

@@ -40,18 +40,29 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // the Tab key, which moves on to the next field ("name\tpassword").
   const tabsMove = params.text.includes('\t') && !prepared.multiline;
   const started = Date.now();
+  const chars = [...params.text];
+  let typed = 0;
+  // The action ended before the keys did: a key opened a dialog, which holds it until handled.
+  let ended = false;
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
-    for (const char of params.text) {
+    for (const char of chars) {
+      // Not on once the dialog is handled: by then the agent has moved on, and the keys would go
+      // to whatever has focus then (a field it types into next).
+      if (ended) return false;
       if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
       const key = char === '\t' && !tabsMove ? undefined : keyForChar(char);
       // Characters no US key produces (é, 日本) are inserted as text, as an IME would.
       if (key) await dispatchKey(tabId, key);
       else await insertText(tabId, char);
+      typed++;
       if (params.delay) await new Promise((resolve) => setTimeout(resolve, params.delay));
     }
-    if (params.submit) await dispatchKey(tabId, parseChord('Enter').key);
+    if (params.submit && !ended) await dispatchKey(tabId, parseChord('Enter').key);
     return afterInputTimers(tabId, frameOf(spec));
   });
+  ended = true;
+  // The key that opened it went in (its keydown did it); those after it did not.
+  const notTyped = typed + 1 < chars.length ? { notTyped: { rest: chars.slice(typed + 1).join(''), after: chars[typed]! } } : {};
   const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
@@ -60,7 +71,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
   const moved = tabsMove || prepared.room !== undefined ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
   const focus = moved?.focus ? { focus: moved.focus } : {};
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...focus, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...focus, ...notTyped, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
 }
 
 export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext): Promise<Result<'pressKey'>> {

@@ -36,6 +36,8 @@ export const ActionReport = z.object({
   fieldHolds: z.string().optional(),
   /** With fieldHolds: the field is full at its maxlength, which dropped the keys past it (not the page). */
   fieldLimit: z.number().int().optional(),
+  /** Typing stopped there: what a dialog a key opened kept from being typed (the key that opened it was typed). */
+  notTyped: z.object({ rest: z.string(), after: z.string() }).optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */
   suggestions: PopupOptions.optional(),
   /** After a click on a closed menu button or drop-down: the items of the popup it opened. */

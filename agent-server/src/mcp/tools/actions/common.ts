@@ -65,6 +65,9 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.fileChooser) {
     response.text(`A file chooser opened${report.fileChooser.multiple ? ' (several files allowed)' : ''}: call browser_file_upload with paths and no ref to choose the file${report.fileChooser.multiple ? 's' : ''}.`);
   }
+  if (report.notTyped) {
+    response.text(`The rest of the text, ${JSON.stringify(report.notTyped.rest)}, was not typed: the dialog below opened as ${JSON.stringify(report.notTyped.after)} was typed. Once it is handled, type the rest if it is still wanted.`);
+  }
   if (report.dialog) {
     response.text(
       `${/^[aeiou]/.test(report.dialog.type) ? 'An' : 'A'} ${report.dialog.type} dialog opened: "${report.dialog.message}"${report.dialog.defaultPrompt !== undefined ? ` (default "${report.dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`,
