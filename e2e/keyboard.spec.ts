@@ -111,3 +111,12 @@ test('a key that opens a dialog stops the typing there: the rest is said, and no
   const values = await agent.server.ok('browser_evaluate', { expression: `[code.value, note.value].join('|')` });
   expect(values.text).toContain('"12-|ok"');
 });
+
+test('text too long to type a key at a time before the timeout stops in time to say how much went in', async ({ agent }) => {
+  const snap = await open(agent, '/type-long', '<label>Essay <textarea id="essay"></textarea></label>');
+  const result = await agent.server.call('browser_type', { ref: refOf(snap, 'textbox "Essay"'), text: 'word '.repeat(4000), timeout: 1000 });
+  expect(result.isError).toBe(true);
+  const typed = Number(/after (\d+) of 20000 characters, which went in; the rest did not\. browser_fill sets long text at once/.exec(result.text)?.[1]);
+  expect(typed).toBeGreaterThan(0);
+  expect((await agent.server.ok('browser_evaluate', { expression: 'essay.value.length' })).text).toMatch(new RegExp(`\\b${typed}$`));
+});

@@ -14,6 +14,7 @@ import { keyForChar, parseChord } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 import { afterInputTimers } from './input-timers.ts';
+import { waitBudget } from '../timing.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
   const tabId = await resolveTab(params.tabId);
@@ -31,6 +32,8 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
 }
 
 export async function type(params: Params<'type'>, ctx: CommandContext): Promise<Result<'type'>> {
+  // Long text takes a while, a key at a time (2,800 characters: 4 s): stopped in time to say how far it got.
+  const keysUntil = Date.now() + waitBudget(ctx.timeoutMs);
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
@@ -49,7 +52,9 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
       // Not on once the dialog is handled: by then the agent has moved on, and the keys would go
       // to whatever has focus then (a field it types into next).
       if (ended) return false;
-      if (ctx.signal.aborted) throw new AgentError('TIMEOUT', 'Typing did not finish in time.');
+      if (ctx.signal.aborted || Date.now() > keysUntil) {
+        throw new AgentError('TIMEOUT', `Typing ran out of time (${ctx.timeoutMs} ms) after ${typed} of ${chars.length} characters, which went in; the rest did not. browser_fill sets long text at once; or pass a larger timeout.`);
+      }
       const key = char === '\t' && !tabsMove ? undefined : keyForChar(char);
       // Characters no US key produces (é, 日本) are inserted as text, as an IME would.
       if (key) await dispatchKey(tabId, key);
