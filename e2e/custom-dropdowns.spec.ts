@@ -206,3 +206,29 @@ test('a drop-down whose named list is kept for screen readers and whose options 
   expect(opened.text).toMatch(/^Clicked <input id="tags"/);
   expect(opened.text).not.toContain('option "a"');
 });
+
+test('a read-only field a date picker fills (flatpickr\'s): typing says to click it, and the click lists the days it opened, with refs', async ({ agent }) => {
+  const snap = await open(agent, '/date-picker', `<style>.cal { display: none; position: absolute; background: #fff } .cal.open { display: grid; grid-template-columns: repeat(7, 40px) }</style>
+    <label>Check-in <input id="date" readonly placeholder="Select date"></label><div class="cal" id="cal"></div>
+    <script>
+      const cal = document.getElementById('cal'), date = document.getElementById('date');
+      for (let day = 1; day <= 30; day++) {
+        const cell = document.createElement('span');
+        cell.tabIndex = -1;
+        cell.setAttribute('aria-label', 'November ' + day + ', 2026');
+        cell.textContent = day;
+        cell.onclick = () => { date.value = '2026-11-' + String(day).padStart(2, '0'); cal.classList.remove('open'); };
+        cal.append(cell);
+      }
+      date.addEventListener('click', () => cal.classList.add('open'));
+    </script>`);
+  const field = refOf(snap, 'textbox "Check-in"');
+  const typed = await agent.server.call('browser_type', { ref: field, text: '2026-11-15', timeout: 1000 });
+  expect(typed.text).toContain('is read-only');
+  expect(typed.text).toContain('If the page fills it from a picker (a date picker), click it and choose in what it opens');
+  const opened = await agent.server.ok('browser_click', { ref: field });
+  expect(opened.text).toMatch(/It showed:\n- generic "November 1, 2026" \[ref=e\d+\]/);
+  expect(opened.text).toContain('… 20 more');
+  await agent.server.ok('browser_click', { ref: refOf(opened.text, 'generic "November 5, 2026"') });
+  expect((await agent.server.ok('browser_evaluate', { expression: 'date.value' })).text).toContain('"2026-11-05"');
+});

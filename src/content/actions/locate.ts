@@ -131,7 +131,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       }
       const via = at === el ? '' : ` via ${at instanceof HTMLLabelElement ? 'its label' : 'what the page draws for it'} ${describe(at)}`;
       const opens = closedPopupOwner(el) !== null;
-      const discloses = !opens && isCollapsed(el);
+      const discloses = !opens && (isCollapsed(el) || isPickerField(el));
       const toggles = !opens && !discloses && isToggle(el);
       return {
         element: el, ...(at !== el ? { pressOn: at } : {}), x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside + moving,
@@ -185,6 +185,16 @@ function isCollapsed(el: Element): boolean {
   if (el.localName === 'summary') return el.parentElement instanceof HTMLDetailsElement && !el.parentElement.open;
   return opensClosedPopover(el) || el.getAttribute('aria-expanded') === 'false';
 }
+
+/**
+ * A read-only text field, which a click on opens a picker for (a date picker's calendar, a
+ * custom select's list) that the page fills it from: listed like what a disclosure shows.
+ */
+function isPickerField(el: Element): boolean {
+  return el instanceof HTMLInputElement && el.readOnly && !el.disabled && PICKER_TYPES.has(el.type);
+}
+
+const PICKER_TYPES = new Set(['text', 'search', 'tel', 'url', 'email']);
 
 /**
  * A button that shows a closed popover (popovertarget, or commandfor with a

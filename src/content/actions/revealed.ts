@@ -118,7 +118,7 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
 
 /** Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its own). */
 function visibleCandidates(): Element[] {
-  return shown(candidates(CANDIDATES, false));
+  return shown(candidates(CANDIDATES_OR_ROVING, false));
 }
 
 /**
