@@ -20,8 +20,9 @@ const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
   ...['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'checkbox', 'radio', 'switch', 'tooltip'].map((role) => `[role=${role}]`),
 ].join(', ');
-// Noted before too: what a roving tabindex moves to (tabindex -1 → 0, as a radio group or a grid does
-// on a click) was shown all along, though not a candidate.
+// With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
+// before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
+// shown all along, is no news.
 const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
 /** How long a dialog's opening animation is waited for, at most. */
