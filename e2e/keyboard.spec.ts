@@ -120,3 +120,21 @@ test('text too long to type a key at a time before the timeout stops in time to 
   expect(typed).toBeGreaterThan(0);
   expect((await agent.server.ok('browser_evaluate', { expression: 'essay.value.length' })).text).toMatch(new RegExp(`\\b${typed}$`));
 });
+
+test('a field the page replaces with a new one on each key: typing says so, and names the field in its place and what it holds', async ({ agent }) => {
+  const snap = await open(agent, '/type-remount', `<div id="box"><label>Search <input id="q"></label></div>
+    <script>
+      // Each key builds the field anew, keeping its value but not the focus: the next keys go nowhere.
+      const box = document.getElementById('box');
+      box.addEventListener('input', (event) => {
+        const value = event.target.value;
+        box.innerHTML = '<label>Search <input id="q"></label>';
+        box.querySelector('input').value = value;
+      });
+    </script>`);
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Search"'), text: 'hello' });
+  expect(typed.text).toMatch(/The page replaced the field with a new one as the text went in \(it re-rendered it\), so what came after went elsewhere\. In its place now: textbox "Search" \[ref=e\d+\], holding "h"\./);
+  // Filled at once, the value is carried over to the new field: nothing to say.
+  const filled = await agent.server.ok('browser_fill', { ref: refOf(typed.text, 'textbox "Search"'), value: 'world' });
+  expect(filled.text).toBe('Filled <input id="q"> named "Search"');
+});

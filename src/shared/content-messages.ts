@@ -248,7 +248,8 @@ export interface ContentResults {
   revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };
   openedDialog: { opened?: Suggestions; maxRef: number };
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
-  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; suggestions?: Suggestions; maxRef: number };
+  /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
+  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; suggestions?: Suggestions; replaced?: { line?: string; value?: string }; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */

@@ -12,6 +12,7 @@ import { describe } from './describe.ts';
 import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
+import { elementLike, lineFor, roleAndName } from './find.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
@@ -35,6 +36,7 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   assertFits(el, value.length, () => (el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : ''));
   focusElement(el);
   selectAll(el);
+  noteEntering(target, el);
   return { mode: 'insertText', description: located.description };
 }
 
@@ -56,6 +58,7 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
   focusElement(el);
   if (clear) selectAll(el);
   else caretAtEnd(el);
+  noteEntering(target, el);
   const before = !clear && isTextInput(el) ? el.value : undefined;
   const multiline = el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
   return { description: located.description, ...(before !== undefined ? { before } : {}), ...(multiline ? { multiline } : {}), ...(room !== undefined ? { room } : {}) };
@@ -88,15 +91,42 @@ function assertFits(el: Element, length: number, hint: () => string = () => ''):
 
 /** What a text field holds now, after fill or type; null for anything else (an editor's text is not compared). */
 export async function fieldValue(request: Extract<ContentRequest, { type: 'fieldValue' }>): Promise<ContentResults['fieldValue']> {
-  const el = retargetLabel(resolveSpec(request.target).element, true);
   const { suggest } = request;
   if (suggest) raiseRefFloor(suggest.refFloor);
+  let el: Element;
+  try {
+    el = retargetLabel(resolveSpec(request.target).element, true);
+  } catch (error) {
+    // Found as the keys began: the page put a new field in its place since (one that builds it anew on each key).
+    const ref = request.target.ref;
+    if (!ref || !(error instanceof AgentError && error.code === 'STALE_REF')) throw error;
+    return { replaced: replacement(ref, suggest?.refPrefix ?? ''), maxRef: currentMaxRef() };
+  }
   // First the suggestions: an inline autocomplete may complete the value as they come.
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
   return { ...value, focused, ...limit, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
+}
+
+/**
+ * The field fill or type by ref is putting text into, as it was found: a page that builds it anew
+ * on each key leaves the ref without its element, and one like it (same role and name) in its place.
+ */
+let entering: { ref: string; role: string; name: string } | null = null;
+
+function noteEntering(target: TargetSpec, el: Element): void {
+  entering = target.ref ? { ref: target.ref, ...roleAndName(el) } : null;
+}
+
+/** The one field like the ref's now, with a ref, and what it holds (not a password's). */
+function replacement(ref: string, refPrefix: string): { line?: string; value?: string } {
+  const was = entering?.ref === ref ? entering : undefined;
+  const like = was && elementLike(was.role, was.name);
+  if (!like) return {};
+  const secret = like instanceof HTMLInputElement && like.type === 'password';
+  return { line: lineFor(like, refPrefix), ...(isTextInput(like) && !secret ? { value: like.value } : {}) };
 }
 
 // Focusing the focused element is a no-op (no extra focus events).

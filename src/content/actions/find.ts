@@ -163,12 +163,23 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
  * Null when there is none, or more than one (then only a snapshot can tell).
  */
 export function likeRemoved(role: string, name: string, refPrefix: string): string | null {
+  const like = elementLike(role, name);
+  return like && toFound(like, refPrefix, null).line;
+}
+
+/** The role and name a line for `el` prints: what finds one like it once the page has replaced it (elementLike). */
+export function roleAndName(el: Element): { role: string; name: string } {
+  return withStyleCache(() => ({ role: getRole(el) ?? 'generic', name: nameOf(el) }));
+}
+
+/** The one element with this role and name now, or null (none, or several). */
+export function elementLike(role: string, name: string): Element | null {
   const root = document.body ?? document.documentElement;
   if (!root) return null;
   return withStyleCache(() => {
     const wanted = normalize(name);
     const found = byRole(root, role, wanted.toLowerCase(), undefined).filter((el) => normalize(nameOf(el)) === wanted);
-    return found.length === 1 ? toFound(found[0], refPrefix, null).line : null;
+    return found.length === 1 ? found[0] : null;
   });
 }
 

@@ -36,6 +36,8 @@ export const ActionReport = z.object({
   fieldHolds: z.string().optional(),
   /** With fieldHolds: the field is full at its maxlength, which dropped the keys past it (not the page). */
   fieldLimit: z.number().int().optional(),
+  /** After fill or type: the page replaced the field as the text went in (re-rendered it); the one like it now, if any (its line, what it holds). */
+  fieldReplaced: z.object({ line: z.string().optional(), value: z.string().optional() }).optional(),
   /** Typing stopped there: what a dialog a key opened kept from being typed (the key that opened it was typed). */
   notTyped: z.object({ rest: z.string(), after: z.string() }).optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */

@@ -39,6 +39,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
       ? `The field now holds ${report.fieldHolds}: it takes at most ${report.fieldLimit} characters (maxlength), and the keys past them were dropped.`
       : `The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   }
+  if (report.fieldReplaced) {
+    const { line, value } = report.fieldReplaced;
+    response.text(`The page replaced the field with a new one as the text went in (it re-rendered it), so what came after went elsewhere. ${line ? `In its place now: ${line}${value !== undefined ? `, holding ${JSON.stringify(value)}` : ''}.` : 'No one field like it is there now: take a new snapshot.'}`);
+  }
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
