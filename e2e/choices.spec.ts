@@ -25,6 +25,10 @@ test('select by value and by label, multi-select, and check/uncheck no-ops', asy
   const missing = await agent.server.call('browser_select_option', { selector: '#fruit', values: ['Cherry'] });
   expect(missing.isError).toBe(true);
   expect(missing.text).toContain('Apple');
+  // A choice the page's change handler takes back (sold out) is not reported as made.
+  await page.locator('#fruit').evaluate((s: HTMLSelectElement) => s.addEventListener('change', () => { if (s.value === 'a') s.value = 'b'; }));
+  const refused = await agent.server.ok('browser_select_option', { selector: '#fruit', values: ['Apple'] });
+  expect(refused.text).toBe('Selected in <select id="fruit">Banana</select> named "Fruit" → the page changed the choice as it came: it holds ["Banana"], not ["Apple"] (set through the DOM)');
   const noop = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Subscribe"') });
   expect(noop.text).toMatch(/^Already checked: <input id="cb".*\(nothing was clicked\)$/);
   await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "Subscribe"') });

@@ -289,7 +289,8 @@ export interface ContentResults {
    * put out of sight inside the box the page draws); multiple: that <select> is a multiple one.
    */
   selectOption:
-    | { selected: string[]; description: string; maxRef: number }
+    // pageChose: the page's change handler chose otherwise at once (the labels it holds): a size sold out.
+    | { selected: string[]; pageChose?: string[]; description: string; maxRef: number }
     | { custom: 'shown' | 'closed'; description: string; target?: string; opener?: string; multiple?: true; maxRef: number };
   /**
    * selected: the option is aria-selected in an aria-multiselectable list (a click would unselect it);

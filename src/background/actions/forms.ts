@@ -49,7 +49,11 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
     issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, ...refs })),
   );
   if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);
-  return { tabId, detail: `${result?.description ?? ''} → selected ${JSON.stringify(result?.selected ?? [])}`, via: 'dom', ...effects };
+  const chose = result?.pageChose;
+  const outcome = chose
+    ? `the page changed the choice as it came: it holds ${chose.length ? JSON.stringify(chose) : 'none'}, not ${JSON.stringify(params.values)}`
+    : `selected ${JSON.stringify(result?.selected ?? [])}`;
+  return { tabId, detail: `${result?.description ?? ''} → ${outcome}`, via: 'dom', ...effects };
 }
 
 export async function focus(params: Params<'focus'>, ctx: CommandContext): Promise<Result<'focus'>> {

@@ -59,7 +59,10 @@ export async function selectOption(request: Extract<ContentRequest, { type: 'sel
   // What a user's choice fires; frameworks (React onChange, Vue v-model) listen to these.
   select.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   select.dispatchEvent(new Event('change', { bubbles: true }));
-  return { selected: Array.from(select.selectedOptions).map((o) => o.value), description: located.description, maxRef: currentMaxRef() };
+  // Its handler may put the choice back, or make another: said, else the report would name what was asked.
+  const now = Array.from(select.selectedOptions);
+  const pageChose = now.length !== wanted.size || now.some((option) => !wanted.has(option)) ? { pageChose: now.map((option) => option.label) } : {};
+  return { selected: now.map((o) => o.value), ...pageChose, description: located.description, maxRef: currentMaxRef() };
 }
 
 /**
