@@ -35,6 +35,17 @@ test('select by value and by label, multi-select, and check/uncheck no-ops', asy
   expect(await page.locator('#cb').isChecked()).toBe(false);
 });
 
+test('a click on an option of a drop-down says to pick it with select_option, at once; a customizable select\'s open list takes clicks', async ({ agent }) => {
+  await open(agent, '/option-click', `<label>Size <select id="size"><option>Small</option><option>Large</option></select></label>
+    <style>#pet, #pet::picker(select) { appearance: base-select; }</style><label>Pet <select id="pet"><option>Cat</option><option>Fish</option></select></label>`);
+  const option = await agent.server.call('browser_click', { selector: '#size option:nth-child(2)' });
+  expect(option.isError).toBe(true);
+  expect(option.text).toBe('Error INVALID_TARGET: <option>Large</option> is an option of the drop-down <select id="size">Small</select> named "Size", whose list the browser draws outside the page, where no click reaches: nothing was done. Pick it with browser_select_option on that drop-down (its ref in the snapshot) and values ["Large"].');
+  await agent.server.ok('browser_click', { selector: '#pet' });
+  await agent.server.ok('browser_click', { ref: refOf((await agent.server.ok('browser_find', { text: 'Fish' })).text, 'option "Fish"') });
+  expect((await agent.server.ok('browser_evaluate', { expression: '[size.value, pet.value]' })).text).toContain('["Small", "Fish"]');
+});
+
 const AUTOCOMPLETE = `<label for="city">City</label>
   <input id="city" role="combobox" aria-expanded="false" aria-controls="list" aria-autocomplete="list" autocomplete="off">
   <ul id="list" role="listbox" hidden></ul><label>Plain <input id="plain"></label><p id="chosen"></p>

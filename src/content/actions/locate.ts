@@ -187,6 +187,16 @@ function isCollapsed(el: Element): boolean {
 }
 
 /**
+ * The drop-down <select> (one choice, no list box shown) an <option> is in, when the page draws
+ * no box for it. (A customizable select, appearance: base-select, draws its open list in the page.)
+ */
+function dropDownOf(el: Element): HTMLSelectElement | null {
+  if (!(el instanceof HTMLOptionElement) || el.getClientRects().length) return null;
+  const select = el.closest('select');
+  return select && !select.multiple && select.size <= 1 ? select : null;
+}
+
+/**
  * A read-only text field, which a click on opens a picker for (a date picker's calendar, a
  * custom select's list) that the page fills it from: listed like what a disclosure shows.
  */
@@ -239,6 +249,11 @@ function drawnAround(el: Element, labels: Element[]): Element | null {
 }
 
 function check(el: Element, at: Element, options: LocateOptions): void {
+  const select = options.visible || options.hitTest ? dropDownOf(el) : null;
+  if (select) {
+    const option = el as HTMLOptionElement;
+    throw new AgentError('INVALID_TARGET', `${describe(el)} is an option of the drop-down ${describe(select)}, whose list the browser draws outside the page, where no click reaches: nothing was done. Pick it with browser_select_option on that drop-down (its ref in the snapshot) and values ${JSON.stringify([option.label])}.`);
+  }
   const modal = options.visible || options.hitTest || options.editable || options.enabled ? blockingModal(at) : null;
   if (modal) {
     const message = `${describe(el)} is behind the open modal dialog ${describeDialog(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`;
