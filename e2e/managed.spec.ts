@@ -49,7 +49,8 @@ test('managed mode: the first tool call launches Chromium; closing the last tab 
     pages.page('/report.csv', 'a,b\n1,2\n', { contentType: 'text/csv', headers: { 'content-disposition': 'attachment; filename="report.csv"' } });
     const nav = await server.ok('browser_navigate', { url });
     expect(nav.text).toContain('Title: Managed page');
-    expect(server.log).toMatch(/launching .*chrom.* \(headless\)/);
+    // Called at once, the first call gives a user's extension its moment to connect first.
+    expect(server.log).toMatch(/waiting up to \d+ ms for your browser's extension to connect before launching a managed browser\n.*launching .*chrom.* \(headless\)/);
     const { text } = await server.ok('browser_snapshot');
     expect(text).toContain('- heading "Managed" [level=1]');
     expect(text).toMatch(/- link "Next page" \[ref=e\d+\]/);
@@ -75,6 +76,21 @@ test('managed mode: the first tool call launches Chromium; closing the last tab 
   }
   // (The output directory, with the screenshots and downloads, stays.)
   await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('browser-agent-') && name !== 'browser-agent-output'), { timeout: 10_000 }).toEqual([]);
+  remove();
+});
+
+test('managed mode: a first tool call that comes once the server has been up a while launches at once, without waiting for an extension', async () => {
+  const pages = await new TestServer().start();
+  const { server, close, remove } = await startManaged('managed-later', [], pages);
+  try {
+    // Longer than a user's extension that is on takes to connect (its retries back off to 1 s).
+    await new Promise((resolve) => setTimeout(resolve, 2600));
+    expect((await server.ok('browser_navigate', { url: pages.page('/later', html('<h1>Later</h1>', 'Later')) })).text).toContain('Title: Later');
+    expect(server.log).toMatch(/launching .*chrom/);
+    expect(server.log).not.toContain("waiting up to");
+  } finally {
+    await close();
+  }
   remove();
 });
 

@@ -21,7 +21,7 @@ export interface BrowserOptions {
   token: string;
   /** Close a managed browser after this long without a command. */
   idleTimeoutMs: number;
-  /** How long to wait for the user's extension before launching (auto) or failing (never). */
+  /** How long to wait for the user's extension before launching (auto) or failing (never), from when the server began to listen. */
   extensionGraceMs: number;
   launchTimeoutMs: number;
 }
@@ -76,11 +76,28 @@ export class BrowserConnection {
   private idleTimer: NodeJS.Timeout | undefined;
   /** When a managed browser last exited (ms since the epoch), 0 if none has. */
   private managedExitedAt = 0;
+  /**
+   * From here on, a user's extension that is on connects within about a second (its retries back
+   * off to 1 s): the first tool call coming later than the grace after this need not wait for one.
+   */
+  private readonly listeningSince = Date.now();
+  private extensionSeen = false;
 
   constructor(
     readonly hub: ExtensionHub,
     private readonly options: BrowserOptions,
-  ) {}
+  ) {
+    hub.once('connected', () => (this.extensionSeen = true));
+  }
+
+  /**
+   * How long still to wait for the user's extension: what is left of the grace since the server began
+   * to listen; all of it again for an extension that was here and went (its browser restarting).
+   */
+  private graceLeft(): number {
+    const { extensionGraceMs } = this.options;
+    return this.extensionSeen ? extensionGraceMs : Math.max(0, extensionGraceMs - (Date.now() - this.listeningSince));
+  }
 
   async call<M extends Method>(method: M, params: Params<M>, session: SessionInfo, timeoutMs?: number, signal?: AbortSignal): Promise<Result<M>> {
     await this.ensure();
@@ -118,7 +135,7 @@ export class BrowserConnection {
   private async connect(): Promise<void> {
     // Its end comes within moments; a connection that outlives that is another browser's.
     if (this.hub.connected && !(await this.hub.waitForDisconnect(DEAD_SOCKET_MS))) return;
-    const { launch, extensionGraceMs } = this.options;
+    const { launch } = this.options;
     const managed = this.managed;
     if (managed?.running) {
       // Our browser is up but its worker is reconnecting (restart, or stopped by Chrome) —
@@ -130,7 +147,9 @@ export class BrowserConnection {
       }
       log('the managed browser exited; starting a new one');
     }
-    if (launch !== 'always' && (await this.hub.waitForConnection(extensionGraceMs))) return;
+    const grace = launch === 'always' ? 0 : this.graceLeft();
+    if (grace > 0) log(`waiting up to ${grace} ms for your browser's extension to connect${launch === 'never' ? '' : ' before launching a managed browser'}`);
+    if (launch !== 'always' && (await this.hub.waitForConnection(grace))) return;
     if (launch === 'never') {
       throw new AgentError(
         'EXTENSION_NOT_CONNECTED',
