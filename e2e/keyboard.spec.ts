@@ -69,6 +69,13 @@ test('keys and chords reach the page as trusted key events', async ({ agent }) =
   expect(await pageText(agent, '/keys', '#log')).toMatch(/ArrowLeft\+ctrl\+shift $/);
   const mac = await agent.server.ok('browser_press_key', { key: 'Cmd+a' });
   expect(mac.text).toContain("(Meta shortcuts are the Mac's: on Linux, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+a works on both)");
+  // The browser's own shortcuts reach the page as keys, and the browser does nothing: the tool that does is named.
+  const back = await agent.server.ok('browser_press_key', { key: 'Alt+ArrowLeft' });
+  expect(back.text).toContain("(the browser's shortcut to go back: keys go to the page alone, so the browser did not do that; browser_navigate_back does)");
+  expect(await pageText(agent, '/keys', '#log')).toMatch(/ArrowLeft $/);
+  const close = await agent.server.ok('browser_press_key', { key: 'Control+w' });
+  expect(close.text).toContain("(the browser's shortcut to close the tab: keys go to the page alone, so the browser did not do that; browser_tabs with action close does)");
+  expect((await agent.server.ok('browser_tabs', { action: 'list' })).text).toContain('/keys');
 });
 
 test('select all, copy and paste by keys move text between fields; the focus line shows what a field with no label holds', async ({ agent }) => {

@@ -90,7 +90,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: ctx.actionWaitMs });
     detail += ` on ${focused.description}`;
   }
-  detail += macShortcutNote(chord);
+  detail += macShortcutNote(chord) + browserShortcutNote(chord);
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
@@ -113,6 +113,34 @@ function macShortcutNote(chord: ReturnType<typeof parseChord>): string {
   if (/mac/i.test(platform)) return '';
   return ` (Meta shortcuts are the Mac's: on ${platform || 'this system'}, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+${chord.key.key} works on both)`;
 }
+
+/**
+ * The browser's own shortcuts for what a tool does (back, reload, close the tab): keys sent
+ * through DevTools go to the page alone, so the browser does none of it, and the report would
+ * read as if it had. The one that does is named.
+ */
+function browserShortcutNote(chord: ReturnType<typeof parseChord>): string {
+  const held = chord.modifiers;
+  const name = [
+    ...(held.includes('Control') || held.includes('Meta') ? ['Command'] : []),
+    ...(held.includes('Alt') ? ['Alt'] : []),
+    ...(held.includes('Shift') ? ['Shift'] : []),
+    chord.key.key.length === 1 ? chord.key.key.toUpperCase() : chord.key.key,
+  ].join('+');
+  const shortcut = BROWSER_SHORTCUTS.find(({ keys }) => keys.includes(name));
+  return shortcut ? ` (the browser's shortcut to ${shortcut.does}: keys go to the page alone, so the browser did not do that; ${shortcut.tool} does)` : '';
+}
+
+/** Command: Control, or Meta as on a Mac; then Alt, then Shift. */
+const BROWSER_SHORTCUTS: { keys: string[]; does: string; tool: string }[] = [
+  { keys: ['Alt+ArrowLeft', 'BrowserBack'], does: 'go back', tool: 'browser_navigate_back' },
+  { keys: ['Alt+ArrowRight', 'BrowserForward'], does: 'go forward', tool: 'browser_navigate_forward' },
+  { keys: ['F5', 'Shift+F5', 'Command+F5', 'Command+R', 'Command+Shift+R', 'BrowserRefresh'], does: 'reload', tool: 'browser_reload' },
+  { keys: ['Command+W', 'Command+F4'], does: 'close the tab', tool: 'browser_tabs with action close' },
+  { keys: ['Command+T', 'Command+N'], does: 'open a tab or window', tool: 'browser_tabs with action new' },
+  { keys: ['Command+Tab', 'Command+Shift+Tab', 'Command+PageDown', 'Command+PageUp'], does: 'switch tabs', tool: 'browser_tabs with action select' },
+  { keys: ['Command+L', 'Alt+D', 'F6'], does: 'go to the address bar', tool: 'browser_navigate with the URL' },
+];
 
 /** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */
 const pageMovedOn = (effects: Effects) => Boolean(effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed);
