@@ -302,7 +302,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);
 });
 
-test('a click that expands an accordion, a <details>, a popover, a menu that names no popup or a context menu lists the controls it showed', async ({ agent }) => {
+test('a click that expands an accordion, a <details>, a popover, a menu that names no popup, a context menu or a tab lists the controls it showed', async ({ agent }) => {
   const snap = await open(
     agent,
     '/disclose',
@@ -314,7 +314,10 @@ test('a click that expands an accordion, a <details>, a popover, a menu that nam
      <button popovertarget="share">Share</button><div popover id="share"><a href="#mail">By email</a></div>
      <button commandfor="more" command="toggle-popover">More</button><div popover id="more"><button>Print</button></div>
      <div id="file" tabindex="0">report.pdf</div><ul role="menu" id="ctx" hidden><li role="menuitem" tabindex="-1" onclick="ctx.hidden = true">Open with…</li></ul>
+     <div role="tablist"><button role="tab" aria-selected="true" id="t1">Profile</button><button role="tab" aria-selected="false" id="t2">Billing</button></div>
+     <div role="tabpanel" id="p1"><label>Name <input></label></div><div role="tabpanel" id="p2" hidden><label>Card <input></label></div>
      <script>file.oncontextmenu = (e) => { e.preventDefault(); ctx.hidden = false; };
+       t2.onclick = () => { t2.setAttribute('aria-selected', 'true'); t1.setAttribute('aria-selected', 'false'); p1.hidden = true; p2.hidden = false; };
        faq.onclick = () => { const open = faq.getAttribute('aria-expanded') === 'true'; faq.setAttribute('aria-expanded', String(!open)); answer.hidden = open; };</script>`,
   );
   const faq = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') });
@@ -332,6 +335,8 @@ test('a click that expands an accordion, a <details>, a popover, a menu that nam
   const menu = await agent.server.ok('browser_click', { ref: refOf(snap, 'generic "report.pdf"'), button: 'right' });
   expect(menu.text).toMatch(/It showed:\n- menuitem "Open with…" \[ref=e\d+\]/);
   await agent.server.ok('browser_click', { ref: refOf(menu.text, 'menuitem "Open with…"') });
+  // A tab: its panel's fields.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'tab "Billing"') })).text).toMatch(/It showed:\n- textbox "Card" \[ref=e\d+\]$/);
   // Collapsing it shows nothing.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
 });

@@ -131,7 +131,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       }
       const via = at === el ? '' : ` via ${at instanceof HTMLLabelElement ? 'its label' : 'what the page draws for it'} ${describe(at)}`;
       const opens = closedPopupOwner(el) !== null;
-      const discloses = !opens && (isCollapsed(el) || isPickerField(el));
+      const discloses = !opens && (isCollapsed(el) || isPickerField(el) || isUnselectedTab(el));
       const toggles = !opens && !discloses && isToggle(el);
       return {
         element: el, ...(at !== el ? { pressOn: at } : {}), x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside + moving,
@@ -194,6 +194,11 @@ function dropDownOf(el: Element): HTMLSelectElement | null {
   if (!(el instanceof HTMLOptionElement) || el.getClientRects().length) return null;
   const select = el.closest('select');
   return select && !select.multiple && select.size <= 1 ? select : null;
+}
+
+/** A tab not selected: a click shows its panel, whose controls are listed like what a disclosure shows. */
+function isUnselectedTab(el: Element): boolean {
+  return el.getAttribute('aria-selected') !== 'true' && getRole(el) === 'tab';
 }
 
 /**
