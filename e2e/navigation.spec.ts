@@ -84,6 +84,14 @@ test('waitUntil networkidle waits for the page\'s requests; one that never ends 
   agent.pages.page('/data.json', '{"ok":true}', { contentType: 'application/json' });
   const quiet = agent.pages.page('/quiet', html(`<p id="out"></p><script>fetch('/data.json').then((r) => r.json()).then((d) => out.textContent = d.ok)</script>`, 'Quiet'));
   expect((await agent.server.ok('browser_navigate', { url: quiet, waitUntil: 'networkidle' })).text).toContain('Title: Quiet');
+  // A frame of another site (an ad, a video) gets its page in a process of its own: it goes quiet too.
+  const ads = await new TestServer({ host: '127.0.0.2' }).start();
+  try {
+    const framed = agent.pages.page('/framed', html(`<iframe src="${ads.page('/ad', html('<a href="#buy">Buy</a>', 'Ad'))}" title="Ad"></iframe>`, 'Framed'));
+    expect((await agent.server.ok('browser_navigate', { url: framed, waitUntil: 'networkidle', timeout: 10_000 })).text).toContain('Title: Framed');
+  } finally {
+    await ads.stop();
+  }
   agent.pages.hang('/never.json');
   const busy = agent.pages.page('/busy', html(`<script>fetch('/never.json')</script>`, 'Busy'));
   const result = await agent.server.call('browser_navigate', { url: busy, waitUntil: 'networkidle', timeout: 2500 });

@@ -69,8 +69,8 @@ function documentAt(tabId: number, url: string): { status?: number; posted?: boo
 /** The HTTP status a recent document of the tab came with. */
 export const statusOf = (tabId: number, url: string): number | undefined => documents.get(tabId)?.get(url)?.status;
 
-/** Requests in flight per tab: request id → URL. */
-const inflight = new Map<number, Map<string, string>>();
+/** Requests in flight per tab: request id → URL, and the frame whose document it is (a frame's own page). */
+const inflight = new Map<number, Map<string, { url: string; documentOf?: string }>>();
 
 export function watchNetworkForNavigation(): void {
   onCdpEvent('Network.responseReceived', (tabId, params) => {
@@ -79,15 +79,24 @@ export function watchNetworkForNavigation(): void {
     documentAt(tabId, response.url).status = response.status;
   });
   onCdpEvent('Network.requestWillBeSent', (tabId, params) => {
-    const { requestId, request, type } = params as { requestId: string; request: { url: string; method: string }; type?: string };
+    const { requestId, request, type, frameId } = params as { requestId: string; request: { url: string; method: string }; type?: string; frameId?: string };
     if (type === 'Document') documentAt(tabId, request.url).posted = request.method === 'POST';
     let requests = inflight.get(tabId);
     if (!requests) inflight.set(tabId, (requests = new Map()));
-    requests.set(requestId, request.url);
+    requests.set(requestId, { url: request.url, ...(type === 'Document' && frameId ? { documentOf: frameId } : {}) });
   });
   const done = (tabId: number, params: unknown) => inflight.get(tabId)?.delete((params as { requestId: string }).requestId);
   onCdpEvent('Network.loadingFinished', done);
   onCdpEvent('Network.loadingFailed', done);
+  // A frame of another site gets its page in a process of its own, whose DevTools session tells
+  // the rest of that request, and is attached once it has its answer: the page around it never
+  // hears the end. Seen: every page with such a frame (an ad, a video) never went quiet.
+  onCdpEvent('Target.attachedToTarget', (tabId, params) => {
+    const { targetInfo } = params as { targetInfo: { type: string; targetId: string } };
+    if (targetInfo.type !== 'iframe') return;
+    const requests = inflight.get(tabId);
+    for (const [id, request] of requests ?? []) if (request.documentOf === targetInfo.targetId) requests!.delete(id);
+  });
 }
 
 /**
@@ -391,7 +400,7 @@ function waitForMainFrame(
       if (error) reject(error);
       else resolve({
         url, ...(downloaded ? { download: downloaded } : {}), ...(sameDocument ? { sameDocument: true as const } : {}),
-        ...(stillLoading ? { stillLoading: { pending: [...(inflight.get(tabId)?.values() ?? [])] } } : {}),
+        ...(stillLoading ? { stillLoading: { pending: [...(inflight.get(tabId)?.values() ?? [])].map((request) => request.url) } } : {}),
       });
     }
 
