@@ -434,3 +434,17 @@ test('queries: get, is and find', async ({ agent }) => {
   const ref = /\[ref=(e\d+)\]/.exec(found.text)![1];
   expect((await agent.server.ok('browser_is', { what: 'visible', ref })).text).toBe('true');
 });
+
+test('a ref whose element the page hides while it shows one like it (a responsive menu at another width) names that one', async ({ agent }) => {
+  const snap = await open(agent, '/responsive', `<style>@media (max-width: 600px) { .wide { display: none } } @media (min-width: 601px) { .narrow { display: none } }</style>
+    <nav class="wide"><a href="#wide">Pricing</a></nav><nav class="narrow"><a href="#narrow">Pricing</a></nav>`);
+  await agent.server.ok('browser_resize', { width: 500, height: 700 });
+  try {
+    const hidden = await agent.server.call('browser_click', { ref: refOf(snap, 'link "Pricing"'), timeout: 1000 });
+    expect(hidden.text).toMatch(/NOT_VISIBLE: .* One like it is visible: link "Pricing" \[ref=e\d+\]; use that ref if it is the one you meant\.$/);
+    await agent.server.ok('browser_click', { ref: refOf(hidden.text, 'link "Pricing"') });
+    expect((await agent.server.ok('browser_evaluate', { expression: 'location.hash' })).text).toContain('#narrow');
+  } finally {
+    await agent.server.ok('browser_resize', { preset: 'desktop' });
+  }
+});

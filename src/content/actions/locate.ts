@@ -5,6 +5,8 @@
  * Playwright's actionability checks (https://playwright.dev/docs/actionability).
  */
 import { getRole } from '../snapshot/roles.ts';
+import { documentRefPrefix, issuedAsOf } from '../snapshot/refs.ts';
+import { elementLike, lineFor, roleAndName } from './find.ts';
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
@@ -144,10 +146,27 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
     // A stability check needs its frames even with no timeout.
     const now = performance.now();
     if (now >= deadline && !(last.code === 'TIMEOUT' && attempt < STILL_FRAMES + 1)) {
-      throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`));
+      throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`) + (last.code === 'NOT_VISIBLE' ? visibleLike(spec) : ''));
     }
     await nextFrame();
     if (waitsStopped !== generation) throw new AgentError('CANCELLED', `Stopped waiting for the element: the command timed out or was cancelled. ${last.message}`);
+  }
+}
+
+/**
+ * For a ref whose element stays hidden: the one visible element like it (same role and name), as a
+ * responsive page shows its mobile menu's link in place of the desktop one the snapshot was taken with.
+ */
+function visibleLike(spec: TargetSpec): string {
+  if (!spec.ref) return '';
+  try {
+    const el = resolveSpec(spec).element;
+    // As the snapshot printed it: hidden now, it may have no name.
+    const { role, name } = issuedAsOf(spec.ref) ?? roleAndName(el);
+    const like = name ? elementLike(role, name) : null;
+    return like && like !== el ? ` One like it is visible: ${lineFor(like, documentRefPrefix())}; use that ref if it is the one you meant.` : '';
+  } catch {
+    return '';
   }
 }
 

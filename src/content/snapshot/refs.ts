@@ -30,6 +30,17 @@ let findLike: FindLike | null = null;
 
 const REF_PATTERN = /^(?:f[0-9A-Za-z_-]+)?e(\d+)$/;
 
+/** The role and name a ref was printed with in a whole-page snapshot, kept after its element went. */
+export function issuedAsOf(ref: string): { role: string; name: string } | undefined {
+  const match = REF_PATTERN.exec(ref.trim());
+  return match ? issuedAs.get(Number(match[1])) : undefined;
+}
+
+/** The ref prefix this document's refs were given with ('' before any). */
+export function documentRefPrefix(): string {
+  return documentPrefix;
+}
+
 /** Raises the floor: numbers at or below it belong to earlier documents of this tab. */
 export function raiseRefFloor(floor: number | undefined): void {
   if (floor === undefined || !Number.isFinite(floor)) return;
