@@ -308,6 +308,23 @@ test('tabs: new, select and close; window.open is announced in the next response
   expect(unknown.text).toMatch(/TAB_NOT_FOUND: .*Valid tab ids: .*\d/);
 });
 
+test('a ref from one tab used in another is stale there, never that tab\'s element of the same number', async ({ agent }) => {
+  // Two new tabs with the same page: each tab's first document.
+  const open = async (title: string) => {
+    const page = html(`<button onclick="document.title = '${title} clicked'">Delete</button><button>Keep</button>`, title);
+    const opened = await agent.server.ok('browser_tabs', { action: 'new', url: agent.pages.page(`/tab-${title}`, page) });
+    const tabId = Number(/Opened tab (\d+)/.exec(opened.text)![1]);
+    return { tabId, ref: refOf((await agent.server.ok('browser_snapshot', { tabId })).text, 'button "Delete"') };
+  };
+  const a = await open('A');
+  const b = await open('B');
+  expect(b.ref).not.toBe(a.ref);
+  const wrongTab = await agent.server.call('browser_click', { ref: a.ref, tabId: b.tabId });
+  expect(wrongTab.text).toContain(`STALE_REF: Ref ${a.ref} is stale: it was not issued in this document (the page may have navigated or reloaded, or the ref is from another tab)`);
+  expect((await agent.server.ok('browser_get', { what: 'title', tabId: b.tabId })).text).toBe('B');
+  for (const { tabId } of [a, b]) await agent.server.ok('browser_tabs', { action: 'close', tabId });
+});
+
 test('a popup that closes itself on a click: the click says so, and the tab is gone from the list', async ({ agent }) => {
   const popup = agent.pages.page('/closing-popup', html('<button onclick="window.close()">Done</button>', 'Popup'));
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/opener', html(`<button onclick="window.open('${popup}', 'p', 'popup')">Sign in</button>`, 'Opener')) });

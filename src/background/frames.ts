@@ -116,7 +116,7 @@ async function requestWithRetries<T extends ContentRequest['type']>(
     if (!reply) throw await tabError(tabId, frameId, 'no answer', request.type);
     if (!reply.ok) {
       // A stale ref's error may name its replacement's ref: no later document may issue that number.
-      if (reply.maxRef) await raiseRefFloor(tabId, reply.maxRef);
+      if (reply.maxRef) await raiseRefFloor(reply.maxRef);
       throw new AgentError(reply.error.code, reply.error.message);
     }
     return reply.value;

@@ -21,8 +21,13 @@ interface Session {
 
 interface AgentTabs {
   sessions: Record<string, Session>;
-  /** Highest ref number issued per tab; refs are never reissued in a tab (see snapshot engine). */
-  refFloors: Record<string, number>;
+  /**
+   * Highest ref number issued in any tab. Refs are never reissued, in a tab or across tabs (see the
+   * snapshot engine): a ref from one tab used in another is stale there, never another element.
+   */
+  refsIssued: number;
+  /** What an older worker kept instead: the highest per tab. Read once, into refsIssued. */
+  refFloors?: Record<string, number>;
   /** A managed browser's first session has taken the tabs open at launch. */
   claimed?: boolean;
   /** An agent tab's id before Chrome swapped it → the id it got (replaceTab), so the agent's old id still names it. */
@@ -40,7 +45,9 @@ let cached: Promise<AgentTabs> | undefined;
 function load(): Promise<AgentTabs> {
   cached ??= (async () => {
     const { [KEY]: state } = (await browser.storage.session.get(KEY)) as { [KEY]?: AgentTabs };
-    return state?.sessions ? state : { sessions: {}, refFloors: {} };
+    if (!state?.sessions) return { sessions: {}, refsIssued: 0 };
+    const { refFloors, ...rest } = state;
+    return { ...rest, refsIssued: Math.max(state.refsIssued ?? 0, ...Object.values(refFloors ?? {})) };
   })();
   return cached;
 }
@@ -109,14 +116,10 @@ export function onTabReleased(hook: (tabId: number) => void): void {
   releaseHooks.push(hook);
 }
 
-/**
- * Removes a tab from every session. Its ref floor is kept unless the tab is
- * closed: shared again later, it must not reissue a ref number.
- */
+/** Removes a tab from every session. */
 export async function forgetTab(tabId: number, closed = false): Promise<void> {
   await update((state) => {
     for (const session of Object.values(state.sessions)) removeFrom(session, tabId);
-    if (closed) delete state.refFloors[tabId];
   });
   if (!closed) keepLoaded(tabId, false);
   for (const hook of releaseHooks) hook(tabId);
@@ -173,15 +176,16 @@ export async function currentTab(info: SessionInfo): Promise<number | null> {
   return sessionTab(info, undefined);
 }
 
-export async function refFloor(tabId: number): Promise<number> {
-  return (await load()).refFloors[tabId] ?? 0;
+/** Refs at or below this were issued already, in some tab: a document issues new ones above it. */
+export async function refFloor(): Promise<number> {
+  return (await load()).refsIssued;
 }
 
-export async function raiseRefFloor(tabId: number, maxRef: number): Promise<void> {
+export async function raiseRefFloor(maxRef: number): Promise<void> {
   // Most snapshots of a page already seen issue no new number: nothing to write then.
-  if (maxRef <= (await refFloor(tabId))) return;
+  if (maxRef <= (await refFloor())) return;
   await update((state) => {
-    state.refFloors[tabId] = Math.max(state.refFloors[tabId] ?? 0, maxRef);
+    state.refsIssued = Math.max(state.refsIssued, maxRef);
   });
 }
 
@@ -195,9 +199,9 @@ export async function issuingRefs<R extends { maxRef: number } | undefined>(
   frameId: number,
   ask: (refs: { refPrefix: string; refFloor: number }) => Promise<R>,
 ): Promise<R> {
-  const floor = await refFloor(tabId);
+  const floor = await refFloor();
   const answer = await ask({ refPrefix: refPrefix(frameId), refFloor: floor });
-  if (answer && answer.maxRef > floor) await raiseRefFloor(tabId, answer.maxRef);
+  if (answer && answer.maxRef > floor) await raiseRefFloor(answer.maxRef);
   return answer;
 }
 
@@ -295,9 +299,6 @@ async function following(removedId: number, addedId: number): Promise<void> {
       const ids = Object.keys(replaced);
       if (ids.length > KEPT_REPLACED) delete replaced[ids[0]];
     }
-    const floor = state.refFloors[removedId];
-    if (floor !== undefined) state.refFloors[addedId] = Math.max(state.refFloors[addedId] ?? 0, floor);
-    delete state.refFloors[removedId];
     return found;
   });
   if (!moved) return;

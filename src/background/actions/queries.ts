@@ -125,9 +125,9 @@ export async function find(params: Params<'find'>): Promise<Result<'find'>> {
   if (params.text === undefined && params.role === undefined && params.name === undefined) {
     throw new AgentError('INVALID_PARAMS', 'Say what to find: text, role and/or name.');
   }
-  const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20, floor: await refFloor(tabId) };
+  const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20, floor: await refFloor() };
   const { matches, total, partial } = await findInFrame(tabId, 0, search, 0);
-  await raiseRefFloor(tabId, search.floor);
+  await raiseRefFloor(search.floor);
   // Frames whose page is blocked were not searched (the search found them so): said, as they may hold it.
   const busy = await busyFrameCount(tabId);
   return { tabId, matches, total, ...(!total && partial.length ? { partial } : {}), ...(busy ? { busyFrames: busy } : {}) };

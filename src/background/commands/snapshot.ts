@@ -25,14 +25,14 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
-  const state: SnapshotState = { floor: await refFloor(tabId), undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false };
+  const state: SnapshotState = { floor: await refFloor(), undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false };
   const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
     // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
     if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
     if (!isBlank((await browser.tabs.get(tabId)).url)) throw error;
     return '';
   });
-  await raiseRefFloor(tabId, state.floor);
+  await raiseRefFloor(state.floor);
   // The top document said where it is; the tab is asked only when it did not answer (blank) or has no
   // title of its own, which the tab shows as its URL.
   const page = state.top?.title ? state.top : await browser.tabs.get(tabId).then((tab) => ({ url: tab.url ?? '', title: tab.title ?? '' }));
@@ -89,7 +89,7 @@ async function frameSnapshot(
     result.frames.map(async (slot, i) => {
       const childId = childIds[i];
       if (typeof childId !== 'number') return null;
-      // Every frame starts above the tab's floor, so a frame's new document
+      // Every frame starts above the floor, so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
       // siblings apart).
       const childText = await frameSnapshot(tabId, childId, childOptions, state, depth + 1).catch(() => null);

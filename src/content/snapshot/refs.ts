@@ -4,9 +4,9 @@ import { AgentError } from '../../shared/errors.ts';
  * Ref bookkeeping for one document (one content-script instance).
  *
  * A ref number is bound to one element for the element's lifetime and is never
- * issued again in the tab: the background tells us the highest number any
- * earlier document or frame of the tab has issued (`refFloor`), and new numbers
- * start above it. Agents that act on a stale ref then get STALE_REF instead of
+ * issued again, in the tab or in another: the background tells us the highest
+ * number any earlier document or frame of any tab has issued (`refFloor`), and
+ * new numbers start above it. Agents that act on a stale ref then get STALE_REF instead of
  * silently hitting whatever element took the number over (the failure peers
  * ship: vercel-labs/agent-browser#1443, chrome-devtools-mcp#561).
  */
@@ -129,7 +129,7 @@ export function resolveRef(ref: string): Element {
       throw new AgentError('STALE_REF', `Ref ${ref} was never given out in this tab (it may be from another tab, or mistyped). Take a snapshot (browser_snapshot) and use a ref from it.`);
     }
     if (!elementOf.has(n)) {
-      throw new AgentError('STALE_REF', `Ref ${ref} is stale: it was not issued in this document (the page may have navigated or reloaded). Take a new snapshot (browser_snapshot) and use the new ref.`);
+      throw new AgentError('STALE_REF', `Ref ${ref} is stale: it was not issued in this document (the page may have navigated or reloaded, or the ref is from another tab). Take a new snapshot (browser_snapshot) and use the new ref.`);
     }
     // A page that re-renders replaces elements with equal ones: the one now there, if there is exactly one.
     const was = issuedAs.get(n);
