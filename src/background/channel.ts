@@ -11,6 +11,7 @@
  * A new document of the frame gets a new port on its first request.
  */
 import { CONTENT_PORT, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
+import { refFloorNow } from './tabs.ts';
 
 interface Waiting {
   resolve: (reply: ContentReply<unknown> | undefined) => void;
@@ -69,7 +70,7 @@ export function requestFrame(tabId: number, frameId: number, request: ContentReq
       }, startWithinMs);
     }
     try {
-      channel.port.postMessage({ id, request, ...(startWithinMs !== undefined ? { ack: true as const } : {}) } satisfies ContentPortMessage);
+      channel.port.postMessage({ id, request, floor: refFloorNow(), ...(startWithinMs !== undefined ? { ack: true as const } : {}) } satisfies ContentPortMessage);
     } catch (error) {
       // Posting on a port that closed a moment ago throws; its disconnect may not have arrived yet.
       drop(channel, error instanceof Error ? error.message : String(error));

@@ -47,9 +47,19 @@ function load(): Promise<AgentTabs> {
     const { [KEY]: state } = (await browser.storage.session.get(KEY)) as { [KEY]?: AgentTabs };
     if (!state?.sessions) return { sessions: {}, refsIssued: 0 };
     const { refFloors, ...rest } = state;
-    return { ...rest, refsIssued: Math.max(state.refsIssued ?? 0, ...Object.values(refFloors ?? {})) };
+    const loaded = { ...rest, refsIssued: Math.max(state.refsIssued ?? 0, ...Object.values(refFloors ?? {})) };
+    floorNow = loaded.refsIssued;
+    return loaded;
   })();
   return cached;
+}
+
+/** refsIssued as last read or raised, for what must not wait for storage (channel.ts). */
+let floorNow = 0;
+
+/** The floor every request to a page carries: what a page adds to an error (a ref like the one gone) is numbered above it. */
+export function refFloorNow(): number {
+  return floorNow;
 }
 
 // Every read-modify-write goes through this chain so concurrent commands
@@ -185,7 +195,7 @@ export async function raiseRefFloor(maxRef: number): Promise<void> {
   // Most snapshots of a page already seen issue no new number: nothing to write then.
   if (maxRef <= (await refFloor())) return;
   await update((state) => {
-    state.refsIssued = Math.max(state.refsIssued, maxRef);
+    state.refsIssued = floorNow = Math.max(state.refsIssued, maxRef);
   });
 }
 

@@ -8,6 +8,7 @@ import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
 import { stopWaits } from './actions/locate.ts';
 import { currentMaxRef } from './snapshot/index.ts';
+import { raiseRefFloor } from './snapshot/refs.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { onWindow } from './window-listeners.ts';
 import { caughtPress, drawn } from './actions/frame-press.ts';
@@ -30,8 +31,9 @@ if (!window.__llmBrowserAgentLoaded) {
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== CONTENT_PORT) return;
     port.onMessage.addListener((message: unknown) => {
-      const { id, request, ack } = (message ?? {}) as Partial<ContentPortMessage>;
+      const { id, request, ack, floor } = (message ?? {}) as Partial<ContentPortMessage>;
       if (typeof id !== 'number') return;
+      raiseRefFloor(floor);
       // Before the work: it may keep this thread busy for a while.
       if (ack) post(port, { id, started: true });
       const answer = handle(request as ContentRequest) ?? Promise.resolve(unknownRequest(request));

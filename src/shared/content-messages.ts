@@ -332,6 +332,8 @@ export interface ContentPortMessage {
   id: number;
   request: ContentRequest;
   ack?: true;
+  /** The highest ref number issued in any tab so far: refs this request gives out are numbered above it. */
+  floor?: number;
 }
 export type ContentPortReply = { id: number; reply: ContentReply<unknown> } | { id: number; started: true };
 
