@@ -67,7 +67,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   });
   ended = true;
   // The key that opened it went in (its keydown did it); those after it did not.
-  const notTyped = typed + 1 < chars.length ? { notTyped: { rest: chars.slice(typed + 1).join(''), after: chars[typed]! } } : {};
+  const notTyped = effects.dialog && typed + 1 < chars.length ? { notTyped: { rest: chars.slice(typed + 1).join(''), after: chars[typed]! } } : {};
   const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
