@@ -30,4 +30,24 @@ test.describe('browser_resize', () => {
       await agent.server.ok('browser_resize', { preset: 'desktop' });
     }
   });
+
+  test('on the mobile preset a click is a tap: a menu opened on touchstart alone opens, and clicks still come', async ({ agent }) => {
+    const page = html(`<meta name="viewport" content="width=device-width"><button id="menu" ontouchstart="this.textContent = 'Menu open'">Menu</button>
+      <button id="buy" onclick="this.textContent = 'Bought'">Buy</button><p id="log"></p>
+      <script>for (const type of ['touchstart', 'mousedown', 'click']) addEventListener(type, (e) => (log.textContent += type + (e.pointerType ? ':' + e.pointerType : '') + ' '), true);</script>`, 'Phone');
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/phone', page) });
+    await agent.server.ok('browser_resize', { preset: 'mobile' });
+    try {
+      await agent.server.ok('browser_click', { selector: '#menu' });
+      await agent.server.ok('browser_click', { selector: '#buy' });
+      const seen = await agent.server.ok('browser_evaluate', { expression: '[menu.textContent, buy.textContent, log.textContent.trim()]' });
+      expect(seen.text).toContain('["Menu open", "Bought", "touchstart mousedown click:touch touchstart mousedown click:touch"]');
+    } finally {
+      await agent.server.ok('browser_resize', { preset: 'desktop' });
+    }
+    // Off the phone, a click is the mouse's again.
+    await agent.server.ok('browser_evaluate', { expression: 'log.textContent = ""' });
+    await agent.server.ok('browser_click', { selector: '#buy' });
+    expect((await agent.server.ok('browser_evaluate', { expression: 'log.textContent.trim()' })).text).toContain('"mousedown click:mouse"');
+  });
 });

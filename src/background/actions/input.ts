@@ -11,9 +11,22 @@ export async function mouseMove(tabId: number, x: number, y: number, modifiers: 
   await cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers: modifierBits(modifiers) });
 }
 
+/**
+ * Tabs that emulate a phone's touch screen (browser_resize's mobile preset). The page is told it has
+ * one, and a page that is told so may listen for touches alone (a menu opened on touchstart): there a
+ * plain click is a tap, which brings the mouse events and the click after the touches, as on a phone.
+ */
+const touchScreens = new Set<number>();
+
+export function setTouchScreen(tabId: number, on: boolean): void {
+  if (on) touchScreens.add(tabId);
+  else touchScreens.delete(tabId);
+}
+
 export async function mouseClick(tabId: number, x: number, y: number, options: { button?: Button; clickCount?: number; modifiers?: Modifier[] } = {}): Promise<void> {
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers);
+  if (touchScreens.has(tabId) && button === 'left' && (options.clickCount ?? 1) === 1 && !modifiers) return tap(tabId, x, y);
   // Sent back to back, awaited together: CDP and the renderer keep their
   // order, and waiting for each acknowledgement cost a frame per event.
   const events: Promise<unknown>[] = [cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers })];
@@ -23,6 +36,13 @@ export async function mouseClick(tabId: number, x: number, y: number, options: {
     events.push(cdp(tabId, 'Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount: count, modifiers }));
   }
   await Promise.all(events);
+}
+
+async function tap(tabId: number, x: number, y: number): Promise<void> {
+  await Promise.all([
+    cdp(tabId, 'Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] }),
+    cdp(tabId, 'Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+  ]);
 }
 
 /** A wheel turn at the point: what listens for wheel events (a map's zoom, a canvas grid) gets it, and the box under it scrolls. */

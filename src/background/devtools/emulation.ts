@@ -11,6 +11,7 @@ import { evaluateValue } from './evaluate.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { childSessionsOf, onChildSession } from './targets.ts';
 import { within } from '../timing.ts';
+import { setTouchScreen } from '../actions/input.ts';
 
 interface Viewport {
   width: number;
@@ -42,6 +43,7 @@ async function save(tabId: number, change: TabEmulation): Promise<void> {
 }
 
 export async function forgetEmulation(tabId: number): Promise<void> {
+  setTouchScreen(tabId, false);
   const state = await load();
   if (!(tabId in state)) return;
   delete state[tabId];
@@ -51,6 +53,7 @@ export async function forgetEmulation(tabId: number): Promise<void> {
 async function applyViewport(tabId: number, viewport: Viewport): Promise<void> {
   await cdp(tabId, 'Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: 0, mobile: viewport.mobile });
   await cdp(tabId, 'Emulation.setTouchEmulationEnabled', { enabled: viewport.mobile, ...(viewport.mobile ? { maxTouchPoints: 5 } : {}) });
+  setTouchScreen(tabId, viewport.mobile);
   // Sites that pick their layout by user agent (and client hints) get the phone one; '' drops the override.
   await cdp(tabId, 'Emulation.setUserAgentOverride', viewport.mobile ? phoneUserAgent() : { userAgent: '' });
 }

@@ -33,8 +33,8 @@ interface Guard {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** Events of one click, from the press on; the press decides. */
-export const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu'];
+/** Events of one click, from the press on; the press decides. A tap's touches come between its pointer events. */
+export const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'auxclick', 'dblclick', 'contextmenu', 'touchstart', 'touchend'];
 /**
  * A guard the worker never came back for (its click failed, the worker
  * restarted) lets go after this, so a person's own click soon after is not

@@ -5,7 +5,7 @@ export const resize = defineTool({
   name: 'browser_resize',
   title: 'Resize the viewport',
   description:
-    'Set the current tab\'s viewport size in CSS pixels (device emulation), or use a preset: mobile (375×667, touch, a phone\'s user agent), tablet (768×1024), desktop (1280×720). Reports the window.innerWidth/innerHeight the page now sees.',
+    'Set the current tab\'s viewport size in CSS pixels (device emulation), or use a preset: mobile (375×667, touch: a click is a tap; a phone\'s user agent), tablet (768×1024), desktop (1280×720). Reports the window.innerWidth/innerHeight the page now sees.',
   schema: {
     width: z.number().int().min(100).max(10_000).optional().describe('Viewport width in CSS pixels'),
     height: z.number().int().min(100).max(10_000).optional().describe('Viewport height in CSS pixels'),
