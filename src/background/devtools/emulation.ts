@@ -92,8 +92,15 @@ async function offlineSession(tabId: number, sessionId: string, offline: boolean
   await cdpSession(tabId, sessionId, 'Network.emulateNetworkConditions', conditions(offline)).catch(() => undefined);
 }
 
-/** Wired once per worker start: workers that start while a tab is offline start offline. */
+/**
+ * Wired once per worker start: workers that start while a tab is offline start offline, and a tab
+ * on the mobile preset still gets taps from a worker that started after it was set (its debugger
+ * may have stayed attached, so no attach hook applies it again).
+ */
 export function watchEmulation(): void {
+  void load().then((state) => {
+    for (const [tabId, emulation] of Object.entries(state)) if (emulation.viewport?.mobile) setTouchScreen(Number(tabId), true);
+  });
   onChildSession(async (tabId, sessionId) => {
     if ((await load())[tabId]?.offline) await offlineSession(tabId, sessionId, true);
   });
