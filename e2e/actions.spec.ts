@@ -364,6 +364,17 @@ test('with a dialog open, screenshot, evaluate and navigation say DIALOG_OPEN; c
   expect((await agent.server.ok('browser_evaluate', { expression: 'document.title' })).text).toContain('Actions');
 });
 
+test('a dialog the page opens as it loads comes with the navigation, not as its failure, so the agent does not go again into it', async ({ agent }) => {
+  const url = agent.pages.page('/welcome', html(`<h1>Shop</h1><script>alert('Welcome back!')</script>`, 'Shop'));
+  for (const [tool, args, verb] of [['browser_navigate', { url }, 'Navigated to'], ['browser_reload', {}, 'Reloaded']] as const) {
+    const loaded = await agent.server.ok(tool, args);
+    expect(loaded.text).toContain(`${verb} ${url}`);
+    expect(loaded.text).toContain('As it loaded, the page opened an alert dialog: "Welcome back!". It blocks the page: call browser_handle_dialog.');
+    await agent.server.ok('browser_handle_dialog', { accept: true });
+    expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Shop"');
+  }
+});
+
 test('leaving a page that asks first: navigate says so, and accepting the dialog lets the navigation go on', async ({ agent }) => {
   const snap = await open(agent, '/asks', `<button>Edit</button><script>onbeforeunload = (e) => { e.preventDefault(); e.returnValue = ''; }</script>`);
   // The page may only ask once the user has interacted with it.

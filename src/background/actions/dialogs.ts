@@ -10,6 +10,8 @@ export interface OpenDialog {
   type: string;
   message: string;
   defaultPrompt?: string;
+  /** The address of the document that opened it. */
+  url?: string;
 }
 
 const open = new Map<number, OpenDialog>();
@@ -18,8 +20,8 @@ const openedListeners = new Set<(tabId: number, dialog: OpenDialog) => void>();
 export function watchDialogs(): void {
   onAttach((tabId) => cdp(tabId, 'Page.enable').then(() => undefined));
   onCdpEvent('Page.javascriptDialogOpening', (tabId, params) => {
-    const { type, message, defaultPrompt } = params as { type: string; message: string; defaultPrompt?: string };
-    const dialog = { type, message, ...(type === 'prompt' ? { defaultPrompt: defaultPrompt ?? '' } : {}) };
+    const { type, message, defaultPrompt, url } = params as { type: string; message: string; defaultPrompt?: string; url?: string };
+    const dialog = { type, message, ...(type === 'prompt' ? { defaultPrompt: defaultPrompt ?? '' } : {}), ...(url ? { url } : {}) };
     open.set(tabId, dialog);
     for (const listener of openedListeners) listener(tabId, dialog);
   });

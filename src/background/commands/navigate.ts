@@ -8,7 +8,7 @@ import { openChannel } from '../channel.ts';
 import { answeredPost, navigateAndWait, type NavigationOutcome } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { discardTab, openTabFor, resolveTab } from '../tabs.ts';
-import { openDialog, unlessDialog } from '../actions/dialogs.ts';
+import { openDialog, unlessDialog, type OpenDialog } from '../actions/dialogs.ts';
 import { isBlocked } from '../unresponsive.ts';
 import { waitBudget } from '../timing.ts';
 
@@ -18,12 +18,13 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
   const left = params.tabId !== undefined && !openDialog(opened) ? await leaveIfBlocked(opened, ctx.signal) : null;
   const tabId = left?.tabId ?? opened;
   // An open dialog holds the page (and a beforeunload one opens as it leaves): the agent decides first.
+  const openBefore = openDialog(tabId);
   const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), {
     expectUrl: url,
     waitUntil: params.waitUntil ?? 'load',
     capLoad: params.waitUntil === undefined,
     signal: loadingBudget(ctx),
-  }));
+  })).catch((error: unknown) => loadedWithDialog(tabId, error, openBefore));
   return describe(tabId, outcome, left);
 }
 
@@ -53,7 +54,24 @@ export async function history(params: Params<'history'>, ctx: CommandContext): P
     // marks as skippable (pages the user never interacted with).
     start = () => cdp(tabId, 'Page.navigateToHistoryEntry', { entryId: entry.id });
   }
-  return describe(tabId, await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) })), left);
+  const openBefore = openDialog(tabId);
+  const outcome = await unlessDialog(tabId, () => navigateAndWait(tabId, start, { waitUntil, capLoad: params.waitUntil === undefined, signal: loadingBudget(ctx) }))
+    .catch((error: unknown) => loadedWithDialog(tabId, error, openBefore));
+  return describe(tabId, outcome, left);
+}
+
+/**
+ * A dialog the page opened as it loaded (a welcome alert, an age check): the navigation is done, and
+ * the dialog is reported with it. As DIALOG_OPEN, the agent took the navigation for failed, handled
+ * the dialog and navigated again, into the same dialog. One open before it began, one the page being
+ * left opened (beforeunload) or a frame's stays an error: the navigation waits on it, or it is not the page's own.
+ */
+async function loadedWithDialog(tabId: number, error: unknown, openBefore: OpenDialog | undefined): Promise<NavigationOutcome & { dialog: OpenDialog }> {
+  const dialog = openDialog(tabId);
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  const opened = dialog && dialog !== openBefore && dialog.type !== 'beforeunload';
+  if (!(error instanceof AgentError && error.code === 'DIALOG_OPEN') || !opened || !tab?.url || dialog.url !== tab.url) throw error;
+  return { url: tab.url, dialog };
 }
 
 /** How long leaving a blocked page for about:blank may take before the tab is discarded instead. */
@@ -117,14 +135,17 @@ export async function openAgentTab(session: SessionInfo): Promise<number> {
   return tabId;
 }
 
-async function describe(tabId: number, outcome: NavigationOutcome, left: Left | null): Promise<Result<'navigate'>> {
+async function describe(tabId: number, outcome: NavigationOutcome & { dialog?: OpenDialog }, left: Left | null): Promise<Result<'navigate'>> {
   const tab = await browser.tabs.get(tabId).catch(() => null);
   if (!tab) throw new AgentError('TAB_CLOSED', `Tab ${tabId} closed during the navigation.`);
   if (!outcome.download) openChannel(tabId, 0);
+  const { dialog } = outcome;
   return {
     tabId,
     url: outcome.download ? outcome.url : tab.url ?? outcome.url,
-    title: await titleOf(tabId, tab, outcome.sameDocument),
+    // The page cannot be asked while its dialog is open.
+    title: dialog ? tab.title ?? '' : await titleOf(tabId, tab, outcome.sameDocument),
+    ...(dialog ? { dialog: { type: dialog.type, message: dialog.message, ...(dialog.defaultPrompt !== undefined ? { defaultPrompt: dialog.defaultPrompt } : {}) } } : {}),
     ...(outcome.status !== undefined ? { status: outcome.status } : {}),
     ...(outcome.download ? { download: outcome.download } : {}),
     ...(outcome.stillLoading ? { stillLoading: outcome.stillLoading } : {}),

@@ -28,6 +28,8 @@ const NavigationResult = z.object({
   redirectedFrom: z.array(z.string()).optional(),
   /** Back or forward within one document (a single-page app's route): the requests its router then made, waited for. */
   requests: StartedRequests.optional(),
+  /** A dialog the page opened as it loaded (a welcome alert), which holds it until handled. */
+  dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
 });
 
 export const CORE_METHODS = {

@@ -61,6 +61,10 @@ function reportNavigation(result: Result<'navigate'>, response: ToolResponse, ve
   response.text(`${verb} ${result.url}${status}${via}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
   if (result.requests) listRequests(response, result.requests, 'the page made');
   if (result.status !== undefined && result.status >= 400) response.text(`The server answered HTTP ${result.status}; the page shown is its error page.`);
+  if (result.dialog) {
+    const { type, message, defaultPrompt } = result.dialog;
+    response.text(`As it loaded, the page opened ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} dialog: "${message}"${defaultPrompt !== undefined ? ` (default "${defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`);
+  }
   if (result.stillLoading) {
     const [first, ...more] = result.stillLoading.pending;
     const waiting = first ? `, waiting on ${first}${more.length ? ` and ${more.length} more` : ''}` : '';
