@@ -373,6 +373,14 @@ test('a dialog the page opens as it loads comes with the navigation, not as its 
     await agent.server.ok('browser_handle_dialog', { accept: true });
     expect((await agent.server.ok('browser_snapshot')).text).toContain('heading "Shop"');
   }
+  // So with a link or a form that leads there: the click says where it went and names the dialog (it waited out the timeout).
+  await open(agent, '/sign-in', `<a href="/welcome">Sign in</a><form action="/welcome"><button>Go</button></form>`);
+  for (const [selector, to] of [['a', url], ['form button', `${url}?`]]) {
+    const clicked = await agent.server.ok('browser_click', { selector });
+    expect(clicked.text).toContain(`Navigated to ${to}\nAn alert dialog opened: "Welcome back!". It blocks the page: call browser_handle_dialog.`);
+    await agent.server.ok('browser_handle_dialog', { accept: true });
+    await agent.server.ok('browser_navigate_back');
+  }
 });
 
 test('leaving a page that asks first: navigate says so, and accepting the dialog lets the navigation go on', async ({ agent }) => {

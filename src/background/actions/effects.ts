@@ -39,8 +39,12 @@ export function roundTripThroughPage(tabId: number): Promise<unknown> {
   return trip.catch(() => undefined);
 }
 
+/** How long the frame tree may take: a page on its way out or blocked gives none (it then counts as not known). */
+const FRAME_TREE_MS = 1000;
+
 async function mainFrameId(tabId: number): Promise<string | undefined> {
-  return (await cdp<{ frameTree: { frame: { id: string } } }>(tabId, 'Page.getFrameTree').catch(() => null))?.frameTree.frame.id;
+  const tree = cdp<{ frameTree: { frame: { id: string } } }>(tabId, 'Page.getFrameTree').catch(() => null);
+  return (await within(tree, FRAME_TREE_MS, null))?.frameTree.frame.id;
 }
 
 /**
@@ -192,7 +196,10 @@ export async function withEffects<T>(
     // Requested but not begun yet: a moment for it to begin in the main frame. A same-process
     // child frame's request comes through the same session: it begins in the frame, never here.
     // Without the frame tree (the page is on its way out), a request there counts as the main frame's.
-    const mainFrame = requested.some((r) => !r.sessionId) ? await mainFrameId(tabId) : undefined;
+    // The page that comes next may open a dialog as it loads (a welcome alert): the waits from here
+    // on that need the page end with it, as the action's report then names the dialog.
+    const dialogShown = dialogPromise.then(() => undefined);
+    const mainFrame = requested.some((r) => !r.sessionId) ? await Promise.race([mainFrameId(tabId), dialogShown]) : undefined;
     const inMainFrame = (r: { frameId: string; sessionId?: string }) => !r.sessionId && (mainFrame === undefined || r.frameId === mainFrame);
     if (!navigationStarted && !dialog && requested.some(inMainFrame)) {
       await within(began, REQUESTED_BEGIN_MS, undefined);
@@ -200,7 +207,9 @@ export async function withEffects<T>(
     const frameRequested = requested.some((r) => !inMainFrame(r));
     if (navigationStarted && !dialog) {
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
-      navigationStarted = (await within(Promise.race([finished, aborted]), NAVIGATION_WAIT_MS, undefined)) ?? `${navigationStarted} (still loading)`;
+      const arrived = await within(Promise.race([finished, aborted, dialogShown]), NAVIGATION_WAIT_MS, undefined);
+      // Its dialog holds the new page's load: the report names the dialog instead.
+      navigationStarted = arrived ?? (dialog ? navigationStarted : `${navigationStarted} (still loading)`);
       // A download aborts the navigation and is announced just after it.
       if (/ERR_ABORTED/.test(navigationStarted)) await pollUntil(() => download !== undefined, DOWNLOAD_NEWS_MS);
     }
