@@ -363,3 +363,11 @@ test('checking a box or picking a radio lists the fields that showed with it, wi
   // Hiding them shows nothing.
   expect((await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "This is a gift"') })).text).not.toContain('It showed');
 });
+
+test('checking a box whose handler opens a dialog reports the click and the dialog, not DIALOG_OPEN as if nothing was done', async ({ agent }) => {
+  const snap = await open(agent, '/check-dialog', `<label><input type="checkbox" id="wipe" onclick="if (!confirm('Delete all?')) return false"> Delete all</label>`);
+  const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Delete all"') });
+  expect(checked.text).toContain('(clicked; it cannot be read back while the dialog holds the page)\nA confirm dialog opened: "Delete all?". It blocks the page: call browser_handle_dialog.');
+  await agent.server.ok('browser_handle_dialog', { accept: false });
+  expect((await agent.server.ok('browser_evaluate', { expression: 'wipe.checked' })).text).toContain('false');
+});

@@ -29,6 +29,8 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
     throw new AgentError('INVALID_TARGET', 'A radio button cannot be unchecked by clicking it; check another radio button of the group instead.');
   }
   const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
+  // Its handler opened a dialog (a confirm before deleting all): clicked, and the state waits on the answer.
+  if (effects.dialog) return { tabId, detail: `${point.description} (clicked; it cannot be read back while the dialog holds the page)`, via: 'cdp', ...effects };
   const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec, afterClick: true });
   if (after.checked !== want) {
     throw new AgentError('EXECUTION_ERROR', `Clicked ${point.description} but it is still ${after.checked === true ? 'checked' : after.checked === 'mixed' ? 'mixed' : 'unchecked'}; the page may handle clicks differently — take a snapshot to see.`);
