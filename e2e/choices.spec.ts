@@ -364,10 +364,16 @@ test('checking a box or picking a radio lists the fields that showed with it, wi
   expect((await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "This is a gift"') })).text).not.toContain('It showed');
 });
 
-test('checking a box whose handler opens a dialog reports the click and the dialog, not DIALOG_OPEN as if nothing was done', async ({ agent }) => {
+test('checking a box or picking from a drop-down whose handler opens a dialog reports the action and the dialog, not DIALOG_OPEN or an empty choice', async ({ agent }) => {
   const snap = await open(agent, '/check-dialog', `<label><input type="checkbox" id="wipe" onclick="if (!confirm('Delete all?')) return false"> Delete all</label>`);
   const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Delete all"') });
   expect(checked.text).toContain('(clicked; it cannot be read back while the dialog holds the page)\nA confirm dialog opened: "Delete all?". It blocks the page: call browser_handle_dialog.');
   await agent.server.ok('browser_handle_dialog', { accept: false });
   expect((await agent.server.ok('browser_evaluate', { expression: 'wipe.checked' })).text).toContain('false');
+  // So with a drop-down whose change handler opens one.
+  await open(agent, '/select-dialog', `<label>Plan <select id="plan" onchange="alert('Plan changed')"><option>Free</option><option>Pro</option></select></label>`);
+  const selected = await agent.server.ok('browser_select_option', { selector: '#plan', values: ['Pro'] });
+  expect(selected.text).toContain('Selected in #plan → ["Pro"] (its change handler opened a dialog before the choice could be read back)');
+  expect(selected.text).toContain('An alert dialog opened: "Plan changed"');
+  await agent.server.ok('browser_handle_dialog', { accept: true });
 });

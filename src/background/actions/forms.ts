@@ -51,11 +51,16 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
     issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, ...refs })),
   );
   if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);
-  const chose = result?.pageChose;
+  if (!result) {
+    // Its change handler opened a dialog, which holds the page before the choice could be read back.
+    const named = spec.ref ?? spec.selector ?? 'the drop-down';
+    return { tabId, detail: `${named} → ${JSON.stringify(params.values)} (its change handler opened a dialog before the choice could be read back)`, via: 'dom', ...effects };
+  }
+  const chose = result.pageChose;
   const outcome = chose
     ? `the page changed the choice as it came: it holds ${chose.length ? JSON.stringify(chose) : 'none'}, not ${JSON.stringify(params.values)}`
-    : `selected ${JSON.stringify(result?.selected ?? [])}`;
-  return { tabId, detail: `${result?.description ?? ''} → ${outcome}`, via: 'dom', ...effects };
+    : `selected ${JSON.stringify(result.selected)}`;
+  return { tabId, detail: `${result.description} → ${outcome}`, via: 'dom', ...effects };
 }
 
 export async function focus(params: Params<'focus'>, ctx: CommandContext): Promise<Result<'focus'>> {
