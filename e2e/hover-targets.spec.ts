@@ -4,7 +4,7 @@
  * by ref; a container whose controls already have refs gets none (hovering a
  * control inside hovers it too).
  */
-import { expect, test } from './fixtures.ts';
+import { expect, test, type Agent } from './fixtures.ts';
 import { appBundle } from './helpers/apps.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
@@ -69,6 +69,16 @@ test("React's onMouseEnter, which leaves no listener on its element, gives it a 
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#opened' })).text).toBe('Opened Help: invoices are kept 10 years');
 });
 
+/**
+ * Hovers the menu item named `item` (its ref from `snapshot`), then the item of its menu that has a
+ * menu of its own, listed by the first hover to be hovered in turn: what each hover showed.
+ */
+async function hoverMenus(agent: Agent, snapshot: string, item: string, nestedItem: string): Promise<{ menu: string; nested: string }> {
+  const menu = (await agent.server.ok('browser_hover', { ref: refOf(snapshot, `listitem "${item}"`) })).text;
+  const nested = (await agent.server.ok('browser_hover', { ref: refOf(menu, new RegExp(`listitem \\[ref=e\\d+\\]: ${nestedItem}`)) })).text;
+  return { menu, nested };
+}
+
 const CSS_MENUS = `
   <style>
     nav li { display: inline-block; padding: 4px 12px; }
@@ -105,13 +115,11 @@ test('an element whose CSS :hover rule shows a hidden menu gets a ref; hovered, 
   expect(text).toMatch(/- listitem: About/);
   expect(text).toMatch(/- paragraph: Plain row/);
 
-  const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
-  expect(menu.text).toMatch(/link "Alpha" \[ref=e\d+\]/);
-  expect(menu.text).not.toContain('Editor');
-  // A menu in the menu: its item is hovered in turn.
-  const nested = await agent.server.ok('browser_hover', { ref: refOf(menu.text, /listitem \[ref=e\d+\]: Software/) });
-  expect(nested.text).toMatch(/link "Editor" \[ref=e\d+\]/);
-  await agent.server.ok('browser_click', { ref: refOf(menu.text, 'link "Alpha"') });
+  const { menu, nested } = await hoverMenus(agent, text, 'Products', 'Software');
+  expect(menu).toMatch(/link "Alpha" \[ref=e\d+\]/);
+  expect(menu).not.toContain('Editor');
+  expect(nested).toMatch(/link "Editor" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(menu, 'link "Alpha"') });
   expect(await agent.server.ok('browser_evaluate', { expression: 'document.title' }).then((r) => r.text)).toContain('alpha');
 
   // Tailwind's group-hover (an escaped class name) and a tooltip shown by its sibling.
@@ -198,13 +206,11 @@ test("a web component's CSS hover menu, whose rules are in its own shadow root, 
   expect(text).toMatch(/- generic "Offer" \[ref=e\d+\]/);
   expect(text).not.toContain('Save');
 
-  const menu = await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Products"') });
-  expect(menu.text).toMatch(/link "Laptops" \[ref=e\d+\]/);
-  expect(menu.text).not.toContain('Docs');
-  // Its item with a menu of its own is listed, to be hovered in turn.
-  const nested = await agent.server.ok('browser_hover', { ref: refOf(menu.text, /listitem \[ref=e\d+\]: More/) });
-  expect(nested.text).toMatch(/link "Archive" \[ref=e\d+\]/);
-  await agent.server.ok('browser_click', { ref: refOf(menu.text, 'link "Laptops"') });
+  const { menu, nested } = await hoverMenus(agent, text, 'Products', 'More');
+  expect(menu).toMatch(/link "Laptops" \[ref=e\d+\]/);
+  expect(menu).not.toContain('Docs');
+  expect(nested).toMatch(/link "Archive" \[ref=e\d+\]/);
+  await agent.server.ok('browser_click', { ref: refOf(menu, 'link "Laptops"') });
   expect((await agent.server.ok('browser_evaluate', { expression: 'location.hash' })).text).toContain('#Laptops');
   // The second instance's own <style>, of the same text.
   expect((await agent.server.ok('browser_hover', { ref: refOf(text, 'listitem "Help"') })).text).toMatch(/link "Docs" \[ref=e\d+\]/);
