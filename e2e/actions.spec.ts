@@ -342,6 +342,11 @@ test('a dialog that opens while a command waits on the page ends that command wi
   expect(waited.text).toContain('Interrupting');
   await agent.server.ok('browser_handle_dialog', { accept: true });
   expect((await agent.server.ok('browser_snapshot')).text).toContain('Working…');
+  // A wait for time goes on, and says what opened meanwhile.
+  await open(agent, '/dialog-later-again', `<p>Working…</p><script>setTimeout(() => alert('Interrupting'), 200)</script>`);
+  const slept = await agent.server.ok('browser_wait_for', { time: 1 });
+  expect(slept.text).toMatch(/for 1 s to pass; meanwhile the page opened an alert dialog \("Interrupting"\), which blocks it: call browser_handle_dialog\.$/);
+  await agent.server.ok('browser_handle_dialog', { accept: true });
 });
 
 test('with a dialog open, screenshot, evaluate and navigation say DIALOG_OPEN; code that opens one does too', async ({ agent }) => {

@@ -45,6 +45,9 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
     detail = [detail, textDetail].filter(Boolean).join(' and ');
   }
   if (params.url !== undefined) detail = [detail, `the URL to match ${params.url}`].filter(Boolean).join(' and ');
+  // A wait for time or the URL goes on whatever the page does: one that opened a dialog meanwhile is held by it.
+  const dialog = openDialog(tabId);
+  if (dialog) detail += `; meanwhile the page opened ${/^[aeiou]/.test(dialog.type) ? 'an' : 'a'} ${dialog.type} dialog ("${dialog.message}"), which blocks it: call browser_handle_dialog`;
   return { tabId, detail, waitedMs: Date.now() - started };
 }
 
