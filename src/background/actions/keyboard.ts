@@ -47,6 +47,8 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   let typed = 0;
   // The action ended before the keys did: a key opened a dialog, which holds it until handled.
   let ended = false;
+  // A key sent the page elsewhere.
+  let left = false;
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
     for (const char of chars) {
       // Not on once the dialog is handled: by then the agent has moved on, and the keys would go
@@ -56,9 +58,17 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
         throw new AgentError('TIMEOUT', `Typing ran out of time (${ctx.timeoutMs} ms) after ${typed} of ${chars.length} characters, which went in; the rest did not. browser_fill sets long text at once; or pass a larger timeout.`);
       }
       const key = char === '\t' && !tabsMove ? undefined : keyForChar(char);
-      // Characters no US key produces (é, 日本) are inserted as text, as an IME would.
-      if (key) await dispatchKey(tabId, key);
-      else await insertText(tabId, char);
+      try {
+        // Characters no US key produces (é, 日本) are inserted as text, as an IME would.
+        if (key) await dispatchKey(tabId, key);
+        else await insertText(tabId, char);
+      } catch (error) {
+        // The page went elsewhere as the keys went in (a search box that goes on its first letters):
+        // the rest would land on the next page, and is not sent (cdp.ts). Reported, not refused.
+        if (!(typed > 0 && error instanceof AgentError && error.code === 'NAV_ABORTED')) throw error;
+        left = true;
+        return false;
+      }
       typed++;
       if (params.delay) await new Promise((resolve) => setTimeout(resolve, params.delay));
     }
@@ -66,8 +76,11 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
     return afterInputTimers(tabId, frameOf(spec));
   });
   ended = true;
-  // The key that opened it went in (its keydown did it); those after it did not.
-  const notTyped = effects.dialog && typed + 1 < chars.length ? { notTyped: { rest: chars.slice(typed + 1).join(''), after: chars[typed]! } } : {};
+  // A dialog: the key that opened it went in (its keydown did it), those after it did not. A navigation:
+  // the key it came after went in, the one that met it did not.
+  const notTyped = effects.dialog && typed + 1 < chars.length ? { notTyped: { rest: chars.slice(typed + 1).join(''), after: chars[typed]!, by: 'dialog' as const } }
+    : left ? { notTyped: { rest: chars.slice(typed).join(''), after: chars[typed - 1]!, by: 'navigation' as const } }
+    : {};
   const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.

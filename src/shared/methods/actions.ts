@@ -38,8 +38,8 @@ export const ActionReport = z.object({
   fieldLimit: z.number().int().optional(),
   /** After fill or type: the page replaced the field as the text went in (re-rendered it); the one like it now, if any (its line, what it holds). */
   fieldReplaced: z.object({ line: z.string().optional(), value: z.string().optional() }).optional(),
-  /** Typing stopped there: what a dialog a key opened kept from being typed (the key that opened it was typed). */
-  notTyped: z.object({ rest: z.string(), after: z.string() }).optional(),
+  /** Typing stopped there: what a dialog a key opened, or a navigation a key started, kept from being typed (`after`: the last key typed). */
+  notTyped: z.object({ rest: z.string(), after: z.string(), by: z.enum(['dialog', 'navigation']).optional() }).optional(),
   /** After fill or type into a combobox: the options its popup shows (snapshot lines with refs). */
   suggestions: PopupOptions.optional(),
   /** After a click on a closed menu button or drop-down: the items of the popup it opened. */

@@ -70,7 +70,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
     response.text(`A file chooser opened${report.fileChooser.multiple ? ' (several files allowed)' : ''}: call browser_file_upload with paths and no ref to choose the file${report.fileChooser.multiple ? 's' : ''}.`);
   }
   if (report.notTyped) {
-    response.text(`The rest of the text, ${JSON.stringify(report.notTyped.rest)}, was not typed: the dialog below opened as ${JSON.stringify(report.notTyped.after)} was typed. Once it is handled, type the rest if it is still wanted.`);
+    const { rest, after, by } = report.notTyped;
+    response.text(by === 'navigation'
+      ? `The rest of the text, ${JSON.stringify(rest)}, was not typed: the page went elsewhere after ${JSON.stringify(after)} was typed, and it would have gone to the next page.`
+      : `The rest of the text, ${JSON.stringify(rest)}, was not typed: the dialog below opened as ${JSON.stringify(after)} was typed. Once it is handled, type the rest if it is still wanted.`);
   }
   if (report.dialog) {
     response.text(
