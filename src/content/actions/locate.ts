@@ -217,7 +217,8 @@ function dropDownOf(el: Element): HTMLSelectElement | null {
 
 /** A tab not selected: a click shows its panel, whose controls are listed like what a disclosure shows. */
 function isUnselectedTab(el: Element): boolean {
-  return el.getAttribute('aria-selected') !== 'true' && getRole(el) === 'tab';
+  // A tab's role is always written on it: most elements clicked are spared the role computation.
+  return el.hasAttribute('role') && el.getAttribute('aria-selected') !== 'true' && getRole(el) === 'tab';
 }
 
 /**

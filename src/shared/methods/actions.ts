@@ -1,6 +1,6 @@
 /** Element actions, waits, dialogs and read-only queries. */
 import { z } from 'zod';
-import { DownloadFile, StartedRequests, TabId, TargetFields } from './common.ts';
+import { DownloadFile, PageDialog, StartedRequests, TabId, TargetFields } from './common.ts';
 
 const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
@@ -23,7 +23,7 @@ export const ActionReport = z.object({
   /** Child frames the input navigated (a link inside a frame, a link targeting one): their old refs are gone. */
   framesNavigated: z.array(z.string()).optional(),
   newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),
-  dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
+  dialog: PageDialog.optional(),
   /** A download the action started: its file once it ended, or as it stood after a few seconds (optional fields: older extensions sent only the name). */
   download: DownloadFile.partial({ path: true, bytes: true, state: true }).extend({ url: z.string() }).optional(),
   /** A file chooser the action opened, waiting for browser_file_upload. */

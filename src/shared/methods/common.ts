@@ -26,6 +26,9 @@ export const DownloadFile = z.object({
 export type DownloadFile = z.infer<typeof DownloadFile>;
 
 /** Data requests (fetch, XHR) an action started, as waited for: the page's own first, failed and unanswered ones first. */
+/** A JavaScript dialog the page opened (alert, confirm, prompt with its default, beforeunload), which holds it until answered. */
+export const PageDialog = z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() });
+
 export const StartedRequests = z.object({
   list: z.array(z.object({
     method: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DownloadFile, StartedRequests, TabId } from './common.ts';
+import { DownloadFile, PageDialog, StartedRequests, TabId } from './common.ts';
 
 export const TabInfo = z.object({
   id: TabId,
@@ -29,7 +29,7 @@ const NavigationResult = z.object({
   /** Back or forward within one document (a single-page app's route): the requests its router then made, waited for. */
   requests: StartedRequests.optional(),
   /** A dialog the page opened as it loaded (a welcome alert), which holds it until handled. */
-  dialog: z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() }).optional(),
+  dialog: PageDialog.optional(),
 });
 
 export const CORE_METHODS = {

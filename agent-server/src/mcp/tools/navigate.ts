@@ -4,7 +4,7 @@ import type { ToolResponse } from '../response.ts';
 import { defineTool } from '../tool.ts';
 import { DEFAULT_LOAD_WAIT_MS } from '../../../../src/shared/constants.ts';
 import { describeDownload } from './download.ts';
-import { listRequests } from './actions/common.ts';
+import { dialogOpened, listRequests } from './actions/common.ts';
 
 const WAIT_UNTIL = z
   .enum(['load', 'domcontentloaded', 'networkidle', 'commit'])
@@ -61,10 +61,7 @@ function reportNavigation(result: Result<'navigate'>, response: ToolResponse, ve
   response.text(`${verb} ${result.url}${status}${via}`, `Title: ${result.title}`, `Tab: ${result.tabId}`);
   if (result.requests) listRequests(response, result.requests, 'the page made');
   if (result.status !== undefined && result.status >= 400) response.text(`The server answered HTTP ${result.status}; the page shown is its error page.`);
-  if (result.dialog) {
-    const { type, message, defaultPrompt } = result.dialog;
-    response.text(`As it loaded, the page opened ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type} dialog: "${message}"${defaultPrompt !== undefined ? ` (default "${defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`);
-  }
+  if (result.dialog) response.text(dialogOpened(result.dialog, 'As it loaded, the page opened'));
   if (result.stillLoading) {
     const [first, ...more] = result.stillLoading.pending;
     const waiting = first ? `, waiting on ${first}${more.length ? ` and ${more.length} more` : ''}` : '';

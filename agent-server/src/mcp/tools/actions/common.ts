@@ -76,12 +76,20 @@ export async function reportAction(verb: string, report: ActionReport, response:
       : `The rest of the text, ${JSON.stringify(rest)}, was not typed: the dialog below opened as ${JSON.stringify(after)} was typed. Once it is handled, type the rest if it is still wanted.`);
   }
   if (report.dialog) {
-    response.text(
-      `${/^[aeiou]/.test(report.dialog.type) ? 'An' : 'A'} ${report.dialog.type} dialog opened: "${report.dialog.message}"${report.dialog.defaultPrompt !== undefined ? ` (default "${report.dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`,
-    );
+    response.text(dialogOpened(report.dialog));
     return; // a snapshot would wait for the blocked page
   }
   if (snapshot) await appendSnapshot(response, ctx, report.tabId);
+}
+
+/**
+ * A dialog the page opened, and what to do about it: 'An alert dialog opened: "…"', or after `lead`
+ * ('As it loaded, the page opened') 'an alert dialog: "…"'.
+ */
+export function dialogOpened({ type, message, defaultPrompt }: NonNullable<ActionReport['dialog']>, lead?: string): string {
+  const article = /^[aeiou]/.test(type) ? 'an' : 'a';
+  const what = `"${message}"${defaultPrompt !== undefined ? ` (default "${defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`;
+  return lead ? `${lead} ${article} ${type} dialog: ${what}` : `${article === 'an' ? 'An' : 'A'} ${type} dialog opened: ${what}`;
 }
 
 /** `made`: who made them, after "Request(s)": the action ("it started"), or the page as it loaded. */
