@@ -158,3 +158,25 @@ test('a field the page replaces with a new one on each key: typing says so, and 
   const filled = await agent.server.ok('browser_fill', { ref: refOf(typed.text, 'textbox "Search"'), value: 'world' });
   expect(filled.text).toBe('Filled <input id="q"> named "Search"');
 });
+
+test('Enter that sends nothing says why: the form\'s submit button is disabled, or it has no submit button and several fields; a form sent or a page that takes Enter itself gets no such note', async ({ agent }) => {
+  const snap = await open(agent, '/enter-sends-nothing', `
+    <form><input aria-label="Email A"><button disabled>Sign up</button></form>
+    <form><input aria-label="User B"><input type="password" aria-label="Pass B"><div role="button" tabindex="0">Log in</div></form>
+    <form onsubmit="event.preventDefault(); out.textContent = 'sent C'"><input aria-label="Search C"></form>
+    <form><input aria-label="User D"><input aria-label="Code D" onkeydown="if (event.key === 'Enter') { event.preventDefault(); out.textContent = 'checked D'; }"></form>
+    <p id="out"></p>`);
+  const disabled = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Email A"'), text: 'ada@example.com', submit: true });
+  expect(disabled.text).toContain('Enter did not send the form: its submit button <button disabled>Sign up</button> is disabled');
+  const noButton = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Pass B"'), text: 'secret\n' });
+  expect(noButton.text).toContain('Enter did not send the form: it has no submit button and 2 fields');
+  // A lone field sends its form on Enter; a page that prevents Enter acts on it itself.
+  const sent = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Search C"'), text: 'shoes', submit: true });
+  expect(await pageText(agent, '/enter-sends-nothing', '#out')).toBe('sent C');
+  const handled = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Code D"'), text: '42', submit: true });
+  expect(await pageText(agent, '/enter-sends-nothing', '#out')).toBe('checked D');
+  for (const quiet of [sent, handled]) expect(quiet.text).not.toContain('Enter did not send');
+  // The same from browser_press_key, in the field that has focus.
+  const pressed = await agent.server.ok('browser_press_key', { key: 'Enter', ref: refOf(snap, 'textbox "Email A"') });
+  expect(pressed.text).toContain('Enter did not send the form: its submit button <button disabled>Sign up</button> is disabled');
+});

@@ -242,7 +242,8 @@ export interface ContentResults {
   locate: Located;
   reveal: { box: Box };
   /** fields: refused by the browser's checks; marked: marked aria-invalid by the page's own. */
-  invalidFields: { fields: InvalidField[]; marked: InvalidField[] };
+  /** enterNotSent: Enter sent nothing, by the browser's rules (content/actions/validation.ts). */
+  invalidFields: { fields: InvalidField[]; marked: InvalidField[]; enterNotSent?: { button?: string; fields?: number } };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions; maxRef: number };
   revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };

@@ -207,9 +207,15 @@ async function focusAfter(tabId: number, frameId: number, effects: Effects): Pro
   return { frameId: down.frameId, ...(focus ? { focus } : {}) };
 }
 
-/** Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused it for. */
-async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<Effects, 'invalidFields' | 'markedInvalid'>> {
+/**
+ * Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused
+ * it for; or, when nothing at all came of it, why the browser did not send it.
+ */
+async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'enterNotSent'>> {
   if (pageMovedOn(effects)) return {};
   // A little more than the keys took: the two clocks are read at slightly different moments.
-  return fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
+  const { enterNotSent, ...refused } = await fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
+  // A page may act on Enter in its own handlers (a request, a message it announces): then it did something.
+  const quiet = !effects.requests?.list.length && !effects.announced?.length && !effects.newTabs?.length && !effects.download && !effects.fileChooser;
+  return { ...refused, ...(enterNotSent && quiet ? { enterNotSent } : {}) };
 }

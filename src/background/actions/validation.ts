@@ -20,11 +20,13 @@ export function refusedFields(fields: InvalidField[] | undefined, frameId: numbe
 
 /**
  * After keys that can send a form (Enter): the fields the browser found invalid while they
- * were pressed, `ms` long, and those the page's own checks mark invalid in the form.
+ * were pressed, `ms` long, and those the page's own checks mark invalid in the form; or, when
+ * the form was not sent at all, why.
  */
-export async function fieldsRefusedWithin(tabId: number, frameId: number, ms: number): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid'>> {
+export async function fieldsRefusedWithin(tabId: number, frameId: number, ms: number): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'enterNotSent'>> {
   const result = await tryFrame(tabId, frameId, { type: 'invalidFields', withinMs: ms });
   const invalidFields = refusedFields(result?.fields, frameId);
   const markedInvalid = refusedFields(result?.marked, frameId);
-  return { ...(invalidFields ? { invalidFields } : {}), ...(markedInvalid ? { markedInvalid } : {}) };
+  const enterNotSent = result?.enterNotSent;
+  return { ...(invalidFields ? { invalidFields } : {}), ...(markedInvalid ? { markedInvalid } : {}), ...(enterNotSent ? { enterNotSent } : {}) };
 }

@@ -24,7 +24,7 @@ import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
-import { formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
+import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { suggestReplacementsWith } from '../snapshot/refs.ts';
 
@@ -106,7 +106,9 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'invalidFields':
       return () => {
         const form = formOfFocusedField(deepActiveElement(document));
-        return { fields: invalidFieldsSince(performance.now() - request.withinMs, form), marked: markedInForm(form) };
+        const since = performance.now() - request.withinMs;
+        const notSent = enterNotSent(form, since);
+        return { fields: invalidFieldsSince(since, form), marked: markedInForm(form), ...(notSent ? { enterNotSent: notSent } : {}) };
       };
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);

@@ -8,7 +8,7 @@ import type { InvalidField } from '../../shared/content-messages.ts';
 import { getName } from '../snapshot/names.ts';
 import { existingRefNumber } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
-import { clip } from './describe.ts';
+import { clip, describe } from './describe.ts';
 import { onWindow } from '../window-listeners.ts';
 
 /** Enough for any form an agent fills; older events only matter until the next action reads them. */
@@ -24,6 +24,23 @@ function record(event: Event): void {
 // `invalid` does not bubble: seen on the way down, in the capturing phase.
 onWindow('invalid', record, true);
 
+/** The last Enter pressed (the event itself: whether the page prevented it is read once it is over). */
+let lastEnter: { event: KeyboardEvent; field: EventTarget | null } | null = null;
+/** Forms sent (a submit event) lately, with when. */
+let submits: { form: EventTarget | null; at: number }[] = [];
+
+function recordEnter(event: KeyboardEvent): void {
+  if (event.isTrusted && event.key === 'Enter') lastEnter = { event, field: event.composedPath()[0] ?? null };
+}
+
+function recordSubmit(event: Event): void {
+  submits.push({ form: event.composedPath()[0] ?? null, at: event.timeStamp });
+  if (submits.length > MAX_KEPT) submits.shift();
+}
+
+onWindow('keydown', recordEnter, true);
+onWindow('submit', recordSubmit, true);
+
 const watchedRoots = new WeakSet<ShadowRoot>();
 
 /**
@@ -37,6 +54,8 @@ export function watchInvalidAround(el: Element): void {
   if (!(root instanceof ShadowRoot) || watchedRoots.has(root)) return;
   watchedRoots.add(root);
   root.addEventListener('invalid', record, true);
+  // Neither does a form's submit event, which is not composed.
+  root.addEventListener('submit', recordSubmit, true);
 }
 
 type FormField = Element & { form?: HTMLFormElement | null };
@@ -128,4 +147,33 @@ export function invalidFieldsSince(since: number, form: HTMLFormElement | null):
       message: (field as HTMLInputElement).validationMessage ?? '',
     };
   });
+}
+
+// Fields that keep a form from being sent on Enter when it has no submit button (HTML's implicit submission).
+const BLOCKING_TYPES = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
+
+/**
+ * Why Enter, pressed in `form`'s field since `since` (a performance.now()
+ * time), sent nothing, when the browser's rules say so: the form's submit
+ * button is disabled, or it has none and more than one field. Undefined when
+ * the form was sent, Enter went elsewhere, or the page took Enter for itself
+ * (it prevented the browser's own handling).
+ */
+export function enterNotSent(form: HTMLFormElement | null, since: number): { button?: string; fields?: number } | undefined {
+  const enter = lastEnter;
+  if (!form || !enter || enter.event.timeStamp < since || enter.event.defaultPrevented) return undefined;
+  if (!(enter.field instanceof HTMLInputElement) || enter.field.form !== form) return undefined;
+  if (submits.some((s) => s.form === form && s.at >= enter.event.timeStamp)) return undefined;
+  const button = defaultButton(form);
+  if (button) return button.matches(':disabled') ? { button: describe(button) } : undefined;
+  const fields = Array.from(form.elements).filter((el) => el instanceof HTMLInputElement && BLOCKING_TYPES.has(el.type)).length;
+  return fields > 1 ? { fields } : undefined;
+}
+
+/** The form's first submit button in tree order, the one Enter presses (image buttons are not in form.elements). */
+function defaultButton(form: HTMLFormElement): HTMLElement | null {
+  const candidates = [...Array.from(form.elements), ...Array.from(form.querySelectorAll('input[type=image i]'))];
+  const submitters = candidates.filter((el): el is HTMLElement => formSubmittedBy(el) === form && (el instanceof HTMLButtonElement || el instanceof HTMLInputElement));
+  submitters.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return submitters[0] ?? null;
 }

@@ -30,6 +30,8 @@ export const ActionReport = z.object({
   fileChooser: z.object({ multiple: z.boolean() }).optional(),
   /** The form the action tried to send was not sent: the browser found these fields invalid (snapshot line, its validation message). */
   invalidFields: FieldMessages.optional(),
+  /** Enter in a form's field sent nothing, and the browser's rules say why: its submit button (described) is disabled, or it has none and this many fields. Set only when nothing else came of the key. */
+  enterNotSent: z.object({ button: z.string().optional(), fields: z.number().int().optional() }).optional(),
   /** Fields the page's own checks marked invalid (aria-invalid) on the click: a form that checks itself (snapshot line, the message it links). */
   markedInvalid: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */

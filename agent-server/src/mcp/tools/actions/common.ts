@@ -55,6 +55,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
     response.text(`The form was not sent: the browser found ${report.invalidFields.length === 1 ? 'this field' : 'these fields'} invalid. Correct ${report.invalidFields.length === 1 ? 'it' : 'them'}, then send it again.`);
     for (const { field, message } of report.invalidFields) response.text(`- ${field}: ${message}`);
   }
+  if (report.enterNotSent) response.text(enterNotSentNote(report.enterNotSent));
   if (report.markedInvalid?.length) {
     response.text(`The page marked ${report.markedInvalid.length === 1 ? 'this field' : 'these fields'} invalid:`);
     for (const { field, message } of report.markedInvalid) response.text(`- ${field}: ${message}`);
@@ -109,4 +110,10 @@ export function listRequests(response: ToolResponse, { list, more }: NonNullable
 function listOptions(response: ToolResponse, heading: string, { options, more }: { options: string[]; more: number }): void {
   response.text(heading, ...options.map((line) => `- ${line}`));
   if (more) response.text(`- … ${more} more`);
+}
+
+/** Enter sent nothing: the browser's rule that kept the form, and what sends it. */
+function enterNotSentNote({ button, fields }: NonNullable<ActionReport['enterNotSent']>): string {
+  if (button) return `Enter did not send the form: its submit button ${button} is disabled, and then the browser sends nothing. Something on the page enables it first (a box to tick, a field still empty or invalid): a snapshot shows what.`;
+  return `Enter did not send the form: it has no submit button and ${fields} fields, and then the browser does not send it on Enter. Click the control that sends it.`;
 }
