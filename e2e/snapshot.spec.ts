@@ -114,13 +114,14 @@ test('elements clickable only through handlers page script set get refs; delegat
       '/handlers',
       html(
         `<div id="listener">Listener row</div>
-         <span id="prop">Property row</span>
+         <span id="prop">Property row</span> <span id="dbl">Edited on a double click</span> <span ondblclick="log('inline')">Inline row</span>
          <div id="card"><p>Card text</p><button>Card button</button></div>
          <p id="log"></p>
          <script>
            const log = (t) => { document.getElementById('log').textContent = t; };
            document.getElementById('listener').addEventListener('click', () => log('listener clicked'));
            document.getElementById('prop').onclick = () => log('property clicked');
+           document.getElementById('dbl').ondblclick = () => log('double clicked');
            // A handler on a container around its own button: the button is what to click.
            document.getElementById('card').addEventListener('click', () => {});
            // Delegation from <body> must not make the page one clickable blob.
@@ -132,9 +133,9 @@ test('elements clickable only through handlers page script set get refs; delegat
   });
   const { text } = await agent.server.ok('browser_snapshot');
   expect(text).toMatch(/- generic "Listener row" \[ref=e\d+\]/);
-  expect(text).toMatch(/- generic "Property row" \[ref=e\d+\]/);
+  expect(text).toMatch(/- generic "Property row" \[ref=e\d+\]\n- generic "Edited on a double click" \[ref=e\d+\]\n- generic "Inline row" \[ref=e\d+\]/);
   expect(text).toMatch(/- paragraph: Card text\n- button "Card button" \[ref=e\d+\]/);
-  expect(text.match(/\[ref=/g)).toHaveLength(3);
+  expect(text.match(/\[ref=/g)).toHaveLength(5);
   await agent.server.ok('browser_click', { ref: refOf(text, 'generic "Listener row"') });
   expect((await agent.server.ok('browser_get', { what: 'text', selector: '#log' })).text).toBe('listener clicked');
   await agent.server.ok('browser_click', { ref: refOf(text, 'generic "Property row"') });

@@ -62,8 +62,9 @@ export function trackClickHandlers(config: ClickHandlerTrackerConfig): void {
     if (listener && (POINTER_EVENTS.has(type) || HOVER_EVENTS.has(type))) note(this, type);
     return addEventListener.call(this, type, listener, ...rest);
   };
+  // The on<type> properties too (el.ondblclick = fn: a to-do list's label, edited on a double click).
   for (const proto of [HTMLElement.prototype, SVGElement.prototype]) {
-    for (const type of ['click', 'mouseenter', 'mouseover']) {
+    for (const type of [...POINTER_EVENTS, ...HOVER_EVENTS]) {
       const name = `on${type}`;
       const property = Object.getOwnPropertyDescriptor(proto, name);
       if (!property?.set || !property.get) continue;

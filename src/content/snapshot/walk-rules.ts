@@ -110,7 +110,8 @@ export function isClickable(el: Element): boolean {
   // isolated world Blink hides handlers other worlds set, so there only the attribute counts.
   if ((el as HTMLElement).onclick) return true;
   if (el.hasAttributes()) {
-    if (el.hasAttribute('onclick')) return true;
+    // Inline handlers: compiled only when first run, so the tracker never sees them set.
+    if (el.hasAttribute('onclick') || el.hasAttribute('ondblclick') || el.hasAttribute('onmousedown')) return true;
     // Either end of a drag: browser_drag takes refs.
     if (el.getAttribute('draggable') === 'true' || el.hasAttribute('ondrop')) return true;
     const tabindex = el.getAttribute('tabindex');
