@@ -88,6 +88,25 @@ test('select all, copy and paste by keys move text between fields; the focus lin
   expect((await agent.server.ok('browser_evaluate', { function: '() => document.getElementById("to").value' })).text).toContain('"order 1234"');
 });
 
+test('text selected in the focused field (by keys, by a double click) is replaced by what is typed, as on a keyboard; with nothing selected typing appends', async ({ agent }) => {
+  const snap = await open(agent, '/type-over-selection', `<label>Title <input id="title" value="Write report"></label>
+    <label>Notes <textarea id="notes">buy milk today</textarea></label><p id="bio" contenteditable="true">Hello world</p>`);
+  await agent.server.ok('browser_press_key', { ref: refOf(snap, 'textbox "Title"'), key: 'Control+A' });
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Title"'), text: 'Write final report' });
+  // Nothing about the field in the answer: it holds what typing over the selection gives.
+  expect(typed.text).toBe('Typed into <input id="title"> named "Title"');
+  // A word selected, as a double click does: the keys replace it.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Notes"') });
+  await agent.server.ok('browser_evaluate', { function: '() => notes.setSelectionRange(4, 8)' });
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Notes"'), text: 'bread' });
+  await agent.server.ok('browser_press_key', { selector: '#bio', key: 'Control+A' });
+  await agent.server.ok('browser_type', { selector: '#bio', text: 'Bye' });
+  // Not focused, with nothing selected: appended, as the tool says.
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Title"'), text: '!' });
+  const values = await agent.server.ok('browser_evaluate', { function: '() => [title.value, notes.value, bio.textContent]' });
+  expect(values.text).toContain('["Write final report!", "buy bread today", "Bye"]');
+});
+
 test('a one-time code in six one-digit fields is typed on through them as the page moves focus; where nothing moves focus, what was dropped is said', async ({ agent }) => {
   const digits = Array.from({ length: 6 }, (_, i) => `<input class="digit" aria-label="Digit ${i + 1}" maxlength="1" inputmode="numeric">`).join('');
   const snap = await open(agent, '/one-time-code', `<fieldset><legend>Code</legend>${digits}</fieldset>

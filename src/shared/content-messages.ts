@@ -277,7 +277,8 @@ export interface ContentResults {
    * room: the text is longer than the field takes (maxlength), and fields like it follow (a one-time
    * code's digits, a card number's groups), where the page moves focus on as each fills: the characters it takes.
    */
-  prepareType: { description: string; before?: string; multiline?: true; room?: number };
+  /** before, after: what the field holds around where the text goes (after: past a selection the keys replace). */
+  prepareType: { description: string; before?: string; after?: string; multiline?: true; room?: number };
   watchDrop: null;
   dragAccepted: { accepted: boolean };
   dropOutcome: { reached: boolean; taken: boolean };

@@ -85,7 +85,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
-  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere, effects, !!timersRan, prepared.room);
+  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
   // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
   const moved = tabsMove || prepared.room !== undefined ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
   const focus = moved?.focus ? { focus: moved.focus } : {};

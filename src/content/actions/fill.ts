@@ -46,22 +46,47 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
   if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
     throw new AgentError('INVALID_TARGET', `${describe(el)} is a ${el.type} input; keys can't type into it reliably. Use browser_fill with the whole value (format: ${FORMATS[el.type]}).`);
   }
+  // Text selected in the field that has focus (select all by keys, a double-clicked word): the keys replace it, as on a keyboard.
+  const selected = clear ? null : selectionIn(el);
   let room: number | undefined;
   if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
     // In a one-line field "\n" is the Enter key, not a character.
     const typed = el instanceof HTMLInputElement ? text.replaceAll('\n', '') : text;
-    const length = (clear ? 0 : el.value.length) + typed.length;
+    const kept = clear ? 0 : el.value.length - (selected && selected !== true ? selected.end - selected.start : 0);
+    const length = kept + typed.length;
     const spill = el instanceof HTMLInputElement && el.maxLength >= 0 && length > el.maxLength ? roomAfter(el) : 0;
-    if (spill && length <= el.maxLength + spill) room = el.maxLength - (clear ? 0 : el.value.length);
+    if (spill && length <= el.maxLength + spill) room = el.maxLength - kept;
     else assertFits(el, length, () => (clear || !el.value ? '' : ' (or pass clear to replace what it holds)'));
   }
   focusElement(el);
   if (clear) selectAll(el);
-  else caretAtEnd(el);
+  else if (!selected) caretAtEnd(el);
   noteEntering(target, el);
-  const before = !clear && isTextInput(el) ? el.value : undefined;
+  const value = !clear && isTextInput(el) ? el.value : undefined;
+  const range = selected && selected !== true ? selected : null;
+  const before = range ? value?.slice(0, range.start) : value;
+  const after = range ? value?.slice(range.end) : undefined;
   const multiline = el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable;
-  return { description: located.description, ...(before !== undefined ? { before } : {}), ...(multiline ? { multiline } : {}), ...(room !== undefined ? { room } : {}) };
+  return {
+    description: located.description, ...(before !== undefined ? { before } : {}), ...(after ? { after } : {}),
+    ...(multiline ? { multiline } : {}), ...(room !== undefined ? { room } : {}),
+  };
+}
+
+/**
+ * The text selected in `el` when it has focus: its range in a field, true in an editor (whose text
+ * is not compared after); null when it has no focus or nothing is selected, and typing goes at the end.
+ */
+function selectionIn(el: Element): { start: number; end: number } | true | null {
+  if (!el.matches(':focus')) return null;
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    // Fields without the selection API (email, number) answer null: their selection cannot be read.
+    const start = el.selectionStart;
+    const end = el.selectionEnd;
+    return start !== null && end !== null && start < end ? { start, end } : null;
+  }
+  const selection = el.getRootNode() instanceof ShadowRoot ? null : window.getSelection();
+  return selection && !selection.isCollapsed && el.contains(selection.anchorNode) && el.contains(selection.focusNode) ? true : null;
 }
 
 /**
