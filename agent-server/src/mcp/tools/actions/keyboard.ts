@@ -17,7 +17,7 @@ export const fill = defineTool({
 export const type = defineTool({
   name: 'browser_type',
   title: 'Type text',
-  description: 'Type text key by key into an element (by ref or selector), appending to what is there unless clear is true. \\n presses Enter and \\t Tab (to the next field; in a textarea or editor, a tab character), as on a keyboard; submit presses Enter afterwards. Reports the suggestions an autocomplete then shows, with refs.',
+  description: 'Type text key by key into an element (by ref or selector), appending to what is there (or over text selected in it) unless clear is true. \\n presses Enter and \\t Tab (to the next field; in a textarea or editor, a tab character), as on a keyboard; submit presses Enter afterwards. Reports the suggestions an autocomplete then shows, with refs.',
   schema: {
     ...TARGET,
     text: z.string().describe('Text to type'),
