@@ -364,6 +364,25 @@ test('checking a box or picking a radio lists the fields that showed with it, wi
   expect((await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "This is a gift"') })).text).not.toContain('It showed');
 });
 
+test('ticking an item of a list the page draws anew lists only what is new, not the items redrawn in their places', async ({ agent }) => {
+  const snap = await open(agent, '/redrawn-list', `<ul id="list"></ul><script>
+    const items = [{ text: 'Buy milk' }, { text: 'Walk dog' }, { text: 'Write report' }];
+    function render() {
+      list.replaceChildren(...items.map((item) => {
+        const li = document.createElement('li');
+        li.innerHTML = '<label><input type="checkbox"> <span></span></label>' + (item.done ? ' <button>Archive</button>' : '');
+        li.querySelector('span').textContent = item.text;
+        li.querySelector('input').checked = !!item.done;
+        li.querySelector('input').onchange = () => { item.done = !item.done; render(); };
+        return li;
+      }));
+    }
+    render();
+  </script>`);
+  const ticked = await agent.server.ok('browser_click', { ref: refOf(snap, 'checkbox "Walk dog"') });
+  expect(ticked.text).toMatch(/It showed:\n- button "Archive" \[ref=e\d+\]$/);
+});
+
 test('checking a box or picking from a drop-down whose handler opens a dialog reports the action and the dialog, not DIALOG_OPEN or an empty choice', async ({ agent }) => {
   const snap = await open(agent, '/check-dialog', `<label><input type="checkbox" id="wipe" onclick="if (!confirm('Delete all?')) return false"> Delete all</label>`);
   const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Delete all"') });

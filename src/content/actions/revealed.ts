@@ -31,15 +31,56 @@ const DIALOG_ANIMATION_MS = 1000;
 const MAX_SHOWN = 10;
 
 let shownBefore: WeakSet<Element> | null = null;
-// The element acted on: news of its own state (a combobox now expanded) is not something it showed.
+// The same with how each looked, to tell which went: a page that redraws a list on a click puts equal elements in their places.
+let listedBefore: { el: WeakRef<Element>; look: string }[] = [];
 let actedOn: WeakRef<Element> | null = null;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
-  shownBefore = new WeakSet(shown(candidates(CANDIDATES_OR_ROVING, true)));
+  const before = shown(candidates(CANDIDATES_OR_ROVING, true));
+  shownBefore = new WeakSet(before);
+  listedBefore = before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) }));
   actedOn = new WeakRef(target);
+}
+
+/**
+ * An element's kind and text, and a field's label: one the page put in place of one gone that
+ * looked alike is no news. Taken while it is in the page (a removed field has no label).
+ */
+function lookAlike(el: Element): string {
+  const label = 'labels' in el ? (el as HTMLInputElement).labels?.[0] : undefined;
+  return `${el.localName}|${el.getAttribute('type') ?? ''}|${el.getAttribute('role') ?? ''}|${el.getAttribute('aria-label') ?? textStart(el)}|${label ? textStart(label) : ''}`;
+}
+
+/** The first characters of an element's text: a candidate may hold a whole menu, read for each look. */
+function textStart(el: Element, max = 80): string {
+  let text = '';
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  while (text.length < max && walker.nextNode()) text += walker.currentNode.nodeValue;
+  return text.trim().slice(0, max);
+}
+
+/**
+ * Those of `elements` not in place of one shown before and gone since that looked alike (a
+ * to-do list drawn anew when an item is ticked). One like one still there is news: a second
+ * address's fields shown beside the first's.
+ */
+function notRedrawn(elements: Element[], before: typeof listedBefore): Element[] {
+  const gone = new Map<string, number>();
+  for (const { el: ref, look } of before) {
+    const el = ref.deref();
+    if (el?.isConnected && el.checkVisibility({ visibilityProperty: true })) continue;
+    gone.set(look, (gone.get(look) ?? 0) + 1);
+  }
+  if (!gone.size) return elements;
+  return elements.filter((el) => {
+    const look = lookAlike(el);
+    const count = gone.get(look) ?? 0;
+    if (count) gone.set(look, count - 1);
+    return !count;
+  });
 }
 
 /**
@@ -50,14 +91,16 @@ export function noteShown(target: Element): void {
 export async function revealed(request: Extract<ContentRequest, { type: 'revealed' }>): Promise<ContentResults['revealed']> {
   raiseRefFloor(request.refFloor);
   const before = shownBefore;
+  const listed = listedBefore;
   shownBefore = null;
+  listedBefore = [];
   if (!before) return { maxRef: currentMaxRef() };
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
   let shown: Element[] = [];
   const target = actedOn?.deref();
   for (;;) {
-    shown = visibleCandidates().filter((el) => !before.has(el) && el !== target && !clippedAway(el));
+    shown = notRedrawn(visibleCandidates().filter((el) => !before.has(el) && el !== target && !clippedAway(el)), listed);
     if (shown.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
     // Looked for again at each change, not each frame: a look costs ~15 ms on a 10,000-element page.
