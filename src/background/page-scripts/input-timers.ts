@@ -39,16 +39,27 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   const pending = new Map<number, { at: number; click: boolean }>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
   // wait, a few times over (a debounce re-arms once or twice), but not a loop the input started.
+  // A timer that keys came during is set again for the wait from the last key (lodash's debounce):
+  // that starts the chain afresh, as slow typing (a delay, a page slow to handle each key) re-arms it
+  // once per key or so, and a chain counted from the first key was let go before the last one's wait.
   const MAX_CHAIN = 4;
-  type Link = { depth: number; click: boolean };
+  type Link = { depth: number; click: boolean; setAt: number };
   let chain: Link | null = null;
   let inMicrotask = 0;
+  let typedAt = -1;
+  for (const type of ['keydown', 'beforeinput', 'input', 'compositionend']) {
+    window.addEventListener(type, (event) => void (event.isTrusted && (typedAt = performance.now())), { capture: true, passive: true });
+  }
   const chainOf = (ms: number): Link | null => {
-    if (chain) return chain.depth < MAX_CHAIN ? { depth: chain.depth + 1, click: chain.click } : null;
+    const setAt = performance.now();
+    if (chain) {
+      const depth = chain.setAt < typedAt ? 1 : chain.depth + 1;
+      return depth <= MAX_CHAIN ? { depth, click: chain.click, setAt } : null;
+    }
     const event = (window as unknown as { event?: Event }).event;
     if (!event?.isTrusted) return null;
-    if (INPUT_EVENTS.has(event.type)) return { depth: 1, click: false };
-    return CLICK_EVENTS.has(event.type) && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, click: true } : null;
+    if (INPUT_EVENTS.has(event.type)) return { depth: 1, click: false, setAt };
+    return CLICK_EVENTS.has(event.type) && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, click: true, setAt } : null;
   };
   const queueMicrotask = window.queueMicrotask;
   window.queueMicrotask = function (this: unknown, callback: VoidFunction) {
