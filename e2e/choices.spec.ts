@@ -283,12 +283,15 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   const edit = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit profile"') });
   expect(edit.text).toMatch(/It opened dialog "Edit profile" \[ref=e\d+\]:\n- textbox "Name" \[ref=e\d+\]\n- button "Save" \[ref=e\d+\]\n- button "Cancel" \[ref=e\d+\]/);
   await agent.server.ok('browser_fill', { ref: refOf(edit.text, 'textbox "Name"'), value: 'Ada' });
-  await agent.server.ok('browser_click', { ref: refOf(edit.text, 'button "Save"') });
+  const saved = await agent.server.ok('browser_click', { ref: refOf(edit.text, 'button "Save"') });
   expect(await pageText(agent, '/dialogs', '#out')).toBe('Ada');
+  expect(saved.text).toContain('It closed dialog "Edit profile".');
   const remove = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete account"') });
   expect(remove.text).toMatch(/It opened alertdialog "Delete account\?" \[ref=e\d+\]:\n- button "Delete" \[ref=e\d+\]\n- button "Keep"/);
   // A click that opens nothing lists nothing; closing one is no opening.
-  expect((await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') })).text).not.toContain('It opened');
+  const kept = await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') });
+  expect(kept.text).not.toContain('It opened');
+  expect(kept.text).toContain('It closed alertdialog "Delete account?".');
   // A focus trap's parts are not listed: sentinels of no size, a focusable box around the content (Ant Design's).
   // The controls of one zooming in are.
   const trap = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Archive"') });
@@ -300,6 +303,10 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   // One that fades in, as transition components do: added transparent, its fade begun a frame later.
   const help = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Help"') });
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);
+  // Closed by a key: said too, with where focus went back to.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit profile"') });
+  const escaped = await agent.server.ok('browser_press_key', { key: 'Escape' });
+  expect(escaped.text).toBe(`Key: pressed Escape\nFocus: button "Edit profile" [ref=${refOf(snap, 'button "Edit profile"')}]\nIt closed dialog "Edit profile".`);
 });
 
 test('a click that expands an accordion, a <details>, a popover, a menu that names no popup, a context menu or a tab lists the controls it showed', async ({ agent }) => {

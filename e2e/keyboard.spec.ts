@@ -199,3 +199,15 @@ test('Enter that sends nothing says why: the form\'s submit button is disabled, 
   const pressed = await agent.server.ok('browser_press_key', { key: 'Enter', ref: refOf(snap, 'textbox "Email A"') });
   expect(pressed.text).toContain('Enter did not send the form: its submit button <button disabled>Sign up</button> is disabled');
 });
+
+test('Escape that closes a dialog the page draws says so, and gives no focus line for the field it hid', async ({ agent }) => {
+  const snap = await open(agent, '/escape-closes', `<style>#modal { display: none } #modal.open { display: block }</style><button id="edit">Edit</button>
+    <div id="modal" role="dialog" aria-label="Edit name"><label>Name <input id="name"></label></div>
+    <script>
+      edit.onclick = () => { modal.classList.add('open'); document.getElementById('name').focus(); };
+      addEventListener('keydown', (e) => { if (e.key === 'Escape') modal.classList.remove('open'); });
+    </script>`);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit"') });
+  const escaped = await agent.server.ok('browser_press_key', { key: 'Escape' });
+  expect(escaped.text).toBe('Key: pressed Escape\nIt closed dialog "Edit name".');
+});

@@ -123,7 +123,7 @@ export type ContentRequest =
   | { type: 'focused'; refPrefix: string; refFloor: number }
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
   /** clicksOnly: only the timers a click's (or a router's popstate) handler set. */
-  /** dialogs: after a click, also whether those timers opened a dialog (revealed.ts dialogOpened). */
+  /** dialogs: after a click, also whether those timers opened or closed a dialog (revealed.ts dialogOpened, dialogClosed). */
   | { type: 'inputTimers'; maxMs: number; clicksOnly?: true; dialogs?: true }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
@@ -133,6 +133,9 @@ export type ContentRequest =
   | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number; causal?: true }
   /** After a click whose guard said it opened a dialog: the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string; refFloor: number }
+  /** Before a key: the dialogs shown now, to tell after it which one it closed (Escape). */
+  | { type: 'noteDialogs' }
+  | { type: 'dialogClosed' }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string; refFloor: number }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -248,6 +251,8 @@ export interface ContentResults {
   openedPopup: { opened?: Suggestions; maxRef: number };
   revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };
   openedDialog: { opened?: Suggestions; maxRef: number };
+  noteDialogs: { shown: number };
+  dialogClosed: { closed?: string };
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
   /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
   fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; suggestions?: Suggestions; replaced?: { line?: string; value?: string }; maxRef: number };
@@ -255,7 +260,7 @@ export interface ContentResults {
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
   /** requestedMsAgo: how long ago the page last started a fetch or XHR, by the page-world tracker. */
-  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true };
+  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true; dialogClosed?: string };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the
@@ -266,7 +271,8 @@ export interface ContentResults {
   guardOutcome:
     /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
     /** timersDue: ms until the timers the click's handlers set have run (input-timers.ts); absent when none. */
-    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; timersDue?: number }
+    /** dialogClosed: the line (role and name) of a dialog shown before the click and gone now (revealed.ts). */
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; dialogClosed?: string; timersDue?: number }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

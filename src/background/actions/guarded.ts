@@ -72,6 +72,7 @@ async function clickUntilLanded(
     // What the clicked frame said, when it is a child frame (a payment form's "Card number is incomplete").
     let frameAnnounced: Announcement[] = [];
     let dialogOpened = false;
+    let closedDialog: string | undefined;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -115,8 +116,13 @@ async function clickUntilLanded(
             if (frameId === 0) announced = result.announced;
             else frameAnnounced = result.announced;
             dialogOpened = !!result.dialogOpened;
+            closedDialog = result.dialogClosed;
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
-            if (result.timersDue && (await afterClickTimers(tabId, frameId)).dialogOpened) dialogOpened = true;
+            if (result.timersDue) {
+              const later = await afterClickTimers(tabId, frameId);
+              if (later.dialogOpened) dialogOpened = true;
+              closedDialog ??= later.dialogClosed;
+            }
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') stuck = { unresponsive: true };
         },
@@ -126,7 +132,8 @@ async function clickUntilLanded(
       const marked = markedInvalid && !effects.navigatedTo ? { markedInvalid } : {};
       const heard = [...frameAnnounced, ...(effects.announced ?? [])];
       const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
-      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said }, dialogOpened };
+      const closed = closedDialog && !effects.navigatedTo ? { closedDialog } : {};
+      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said, ...closed }, dialogOpened };
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;

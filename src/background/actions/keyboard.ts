@@ -104,16 +104,19 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     detail += ` on ${focused.description}`;
   }
   detail += macShortcutNote(chord) + browserShortcutNote(chord);
+  // A dialog open now may close on the key (Escape, Enter on its button): said, as a click's report does.
+  const dialogs = await tryFrame(tabId, 0, { type: 'noteDialogs' });
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
   }, { fileChoosers: true });
+  const closed = dialogs?.shown && !pageMovedOn(effects) ? (await tryFrame(tabId, 0, { type: 'dialogClosed' }))?.closed : undefined;
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
-  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus };
+  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus, ...(closed ? { closedDialog: closed } : {}) };
 }
 
 /**

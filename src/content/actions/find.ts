@@ -80,7 +80,8 @@ function partlyDrawn(refPrefix: string): string[] {
 export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }>): ContentResults['focused'] {
   raiseRefFloor(request.refFloor);
   const active = focusedElement(document);
-  if (!active) return { line: null, maxRef: currentMaxRef() };
+  // One the key hid (a dialog closed on Escape) keeps the focus until the browser next draws: it takes no keys.
+  if (!active || !active.checkVisibility()) return { line: null, maxRef: currentMaxRef() };
   // Not marked [active]: the line says it is the focus. With what the field holds, as in a
   // snapshot: a key's effect on it (Backspace, ArrowUp in a number field) shows without one.
   const found = toFound(active, request.refPrefix, null);

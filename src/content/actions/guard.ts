@@ -13,7 +13,7 @@ import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
-import { dialogOpened } from './revealed.ts';
+import { dialogClosed, dialogOpened } from './revealed.ts';
 import { dueIn } from './input-timers.ts';
 import { onWindow } from '../window-listeners.ts';
 
@@ -141,12 +141,14 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
     // Brought back with the outcome, so the worker need not ask again (effects.ts).
     const announced = announcedSince(current.armedWall);
     const dialog = dialogOpened();
+    const closed = dialogClosed();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
     const timersDue = dueIn(true);
     return {
       outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
-      ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(timersDue > 0 ? { timersDue } : {}),
+      ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(closed ? { dialogClosed: closed } : {}),
+      ...(timersDue > 0 ? { timersDue } : {}),
     };
   }
   return {

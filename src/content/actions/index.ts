@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
-import { dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { dialogClosed, dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
@@ -84,7 +84,16 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'inputTimers':
       return async () => {
         const waited = await afterInputTimers(request.maxMs, request.clicksOnly);
-        return request.dialogs && dialogOpened() ? { ...waited, dialogOpened: true as const } : waited;
+        if (!request.dialogs) return waited;
+        const closed = dialogClosed();
+        return { ...waited, ...(dialogOpened() ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}) };
+      };
+    case 'noteDialogs':
+      return () => ({ shown: noteDialogs() });
+    case 'dialogClosed':
+      return () => {
+        const closed = dialogClosed();
+        return closed ? { closed } : {};
       };
     case 'openedPopup':
       return () => openedPopup(request);

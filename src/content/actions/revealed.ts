@@ -8,7 +8,7 @@
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
-import { lineFor } from './find.ts';
+import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
@@ -112,10 +112,32 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   return { revealed: { lines, more: Math.max(0, shown.length - MAX_SHOWN) }, maxRef: currentMaxRef() };
 }
 
-/** Before a click: the dialogs shown now (a few elements at most: cheap on any page). */
-export function noteDialogs(): void {
-  dialogsBefore = new WeakSet(dialogsShown());
+/** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */
+export function noteDialogs(): number {
+  const shownNow = dialogsShown();
+  dialogsBefore = new WeakSet(shownNow);
+  // Named now: one the click removes has no name once out of the page (its title is found by id).
+  openBefore = shownNow.map((el) => ({ el: new WeakRef(el), ...roleAndName(el) }));
   dialog = null;
+  return shownNow.length;
+}
+
+let openBefore: { el: WeakRef<Element>; role: string; name: string }[] = [];
+
+/**
+ * The dialog shown before the action and gone now (closed, hidden or removed), as `dialog
+ * "Edit profile"`: the agent then knows the page behind it takes input again. Asked right
+ * after the input and once its timers have run (a Save that closes the dialog when it is done).
+ */
+export function dialogClosed(): string | undefined {
+  const shownNow = new Set(dialogsShown());
+  const closed = openBefore.find(({ el }) => {
+    const was = el.deref();
+    return !was || !shownNow.has(was);
+  });
+  if (!closed) return undefined;
+  openBefore = openBefore.filter((entry) => entry !== closed);
+  return closed.name ? `${closed.role} ${JSON.stringify(closed.name)}` : closed.role;
 }
 
 /** The dialogs shown now: in the document, and in the shadow roots a snapshot went through (Shoelace's sl-dialog). */

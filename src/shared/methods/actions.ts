@@ -24,6 +24,8 @@ export const ActionReport = z.object({
   framesNavigated: z.array(z.string()).optional(),
   newTabs: z.array(z.object({ id: TabId, url: z.string() })).optional(),
   dialog: PageDialog.optional(),
+  /** A dialog of the page (role dialog, <dialog>) shown before the action and closed by it: its role and name. */
+  closedDialog: z.string().optional(),
   /** A download the action started: its file once it ended, or as it stood after a few seconds (optional fields: older extensions sent only the name). */
   download: DownloadFile.partial({ path: true, bytes: true, state: true }).extend({ url: z.string() }).optional(),
   /** A file chooser the action opened, waiting for browser_file_upload. */

@@ -45,6 +45,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   }
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
+  if (report.closedDialog) response.text(`It closed ${report.closedDialog}.`);
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
   if (report.revealed) listOptions(response, 'It showed:', { options: report.revealed.lines, more: report.revealed.more });
   if (report.tabClosed) {
