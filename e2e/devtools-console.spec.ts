@@ -141,3 +141,20 @@ test.describe('console capture', () => {
     expect((await agent.server.ok('browser_console_messages')).text).toContain('No console messages');
   });
 });
+
+test('an action whose handler throws says what it threw and where, also from a timer the handler set; console.error and actions that throw nothing add nothing', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', {
+    url: agent.pages.page('/throwing-handlers', html(`<button id="save">Save</button><button id="load">Load</button><button id="fine">Fine</button>
+      <script>
+        save.onclick = () => { const user = undefined; return user.name; };
+        load.onclick = () => setTimeout(() => { throw new Error('Load failed: 404'); }, 100);
+        fine.onclick = () => console.error('logged, not thrown');
+      </script>`)),
+  });
+  const saved = await agent.server.ok('browser_click', { selector: '#save' });
+  expect(saved.text).toMatch(/The page's script threw an error meanwhile, uncaught:\n- Uncaught TypeError: Cannot read properties of undefined \(reading 'name'\) \(http:\/\/127\.0\.0\.1:\d+\/throwing-handlers:\d+\)/);
+  const loaded = await agent.server.ok('browser_click', { selector: '#load' });
+  expect(loaded.text).toContain('- Uncaught Error: Load failed: 404');
+  expect(loaded.text).not.toContain('TypeError');
+  expect((await agent.server.ok('browser_click', { selector: '#fine' })).text).toBe('Clicked <button id="fine">Fine</button>');
+});

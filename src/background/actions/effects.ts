@@ -5,6 +5,8 @@
 import browser from 'webextension-polyfill';
 import type { Announcement } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
+import type { ConsoleEntry } from '../../shared/methods/devtools.ts';
+import { thrownSince } from '../devtools/console.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { cdp, isAttached, onCdpEvent } from '../cdp.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
@@ -19,7 +21,18 @@ import { watchRequests } from './requests.ts';
 import { DOWNLOAD_SETTLE_MS, settleDownload } from '../downloads.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'closedDialog'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'closedDialog' | 'threw'>;
+
+/** CDP's timestamps and the worker's clock may differ by a little. */
+const THROWN_SLACK_MS = 5;
+/** Errors quoted in a report; the rest are counted (browser_console_messages has them all). */
+const MAX_THROWN = 3;
+
+/** An uncaught error as a report line: its message and where it was thrown. */
+function thrownLine(entry: ConsoleEntry): string {
+  const text = entry.text.length > 300 ? `${entry.text.slice(0, 300)}…` : entry.text;
+  return entry.url ? `${text} (${entry.url}${entry.line ? `:${entry.line}` : ''})` : text;
+}
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -230,6 +243,8 @@ export async function withEffects<T>(
       if (asked === 'busy') busy = true;
       else announced = asked.value;
     }
+    // A handler that failed: what it threw (the click did nothing, and only the console said why).
+    const threw = thrownSince(tabId, since - THROWN_SLACK_MS);
     for (const tab of newTabs) {
       const current = await browser.tabs.get(tab.id).catch(() => null);
       if (current) tab.url = current.pendingUrl ?? current.url ?? tab.url;
@@ -248,6 +263,7 @@ export async function withEffects<T>(
         ...(tabClosed ? { tabClosed } : {}),
         ...(started ? { requests: started } : {}),
         ...(announced?.length ? { announced } : {}),
+        ...(threw.length ? { threw: { errors: threw.slice(0, MAX_THROWN).map(thrownLine), more: Math.max(0, threw.length - MAX_THROWN) } } : {}),
       },
     };
   } finally {

@@ -76,6 +76,23 @@ function logOf(tabId: number): BoundedLog<ConsoleEntry> {
   return log;
 }
 
+/** Entries of errors the page's scripts threw and nothing caught (Runtime.exceptionThrown), not console.error calls. */
+const thrown = new WeakSet<ConsoleEntry>();
+
+/** How many of a tab's newest entries an action's report looks through for what it threw. */
+const THROWN_LOOKED_AT = 200;
+
+/** What the tab's scripts threw uncaught since `since` (wall-clock ms), oldest first: an action's handler that failed. */
+export function thrownSince(tabId: number, since: number): ConsoleEntry[] {
+  const found: ConsoleEntry[] = [];
+  let looked = 0;
+  for (const entry of logs.get(tabId)?.fromNewest() ?? []) {
+    if (++looked > THROWN_LOOKED_AT) break;
+    if (entry.time >= since && thrown.has(entry)) found.push(entry);
+  }
+  return found.reverse();
+}
+
 function record(tabId: number, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): ConsoleEntry | null {
   const cutoff = replayCutoff.get(tabId);
   if (cutoff !== undefined && timestamp <= cutoff) return null;
@@ -165,13 +182,14 @@ export function watchConsole(): void {
       held.objects++;
       releaseIfDue(tabId, sessionId, held);
     }
-    record(tabId, timestamp, {
+    const entry = record(tabId, timestamp, {
       level: 'error',
       source: sourceOf(sessionId),
       text,
       ...(d.url ? { url: d.url, line: d.lineNumber + 1, column: d.columnNumber + 1 } : location(d.stackTrace?.callFrames[0])),
       ...(stack ? { stack } : {}),
     });
+    if (entry) thrown.add(entry);
   });
 
   // Browser-side messages: failed loads, CSP and mixed content, deprecations, interventions.

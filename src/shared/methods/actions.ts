@@ -54,6 +54,8 @@ export const ActionReport = z.object({
   focus: z.string().optional(),
   /** Data requests (fetch, XHR) the action started, waited for up to 3 s (another site's 1 s): the page's own first, failed and unanswered ones first. */
   requests: StartedRequests.optional(),
+  /** Errors the page's scripts threw uncaught during the action (a handler that failed): message and place, the first few; `more` counts the rest. */
+  threw: z.object({ errors: z.array(z.string()), more: z.number() }).optional(),
   /** What the page's live regions (alert, status, aria-live) said during the action: a toast, an error. */
   announced: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */

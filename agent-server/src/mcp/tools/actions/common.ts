@@ -46,6 +46,12 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.focus) response.text(`Focus: ${report.focus}`);
   if (report.suggestions) listOptions(response, `Suggestions in ${report.suggestions.popup} (browser_click one to pick it):`, report.suggestions);
   if (report.closedDialog) response.text(`It closed ${report.closedDialog}.`);
+  if (report.threw) {
+    const { errors, more } = report.threw;
+    response.text(`The page's script threw ${errors.length + more === 1 ? 'an error' : 'errors'} meanwhile, uncaught:`);
+    for (const error of errors) response.text(`- ${error}`);
+    if (more) response.text(`… and ${more} more (browser_console_messages lists them)`);
+  }
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
   if (report.revealed) listOptions(response, 'It showed:', { options: report.revealed.lines, more: report.revealed.more });
   if (report.tabClosed) {
