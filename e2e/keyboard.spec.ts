@@ -211,3 +211,21 @@ test('Escape that closes a dialog the page draws says so, and gives no focus lin
   const escaped = await agent.server.ok('browser_press_key', { key: 'Escape' });
   expect(escaped.text).toBe('Key: pressed Escape\nIt closed dialog "Edit name".');
 });
+
+test('an editor\'s toolbar and shortcuts format what is typed next: bold from its button, off again by Control+B', async ({ agent }) => {
+  const snap = await open(agent, '/editor-toolbar', `<div role="toolbar" aria-label="Formatting"><button id="bold">Bold</button></div>
+    <div id="editor" contenteditable="true" role="textbox" aria-label="Message"></div>
+    <script>
+      // As editors' toolbars do: the press keeps the focus and the caret in the editor.
+      bold.addEventListener('mousedown', (event) => event.preventDefault());
+      bold.onclick = () => document.execCommand('bold');
+    </script>`);
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Message"'), text: 'Hello ' });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Bold"') });
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Message"'), text: 'world' });
+  await agent.server.ok('browser_press_key', { key: 'Control+B' });
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Message"'), text: '!' });
+  expect(await pageText(agent, '/editor-toolbar', '#editor')).toBe('Hello world!');
+  const markup = await agent.server.ok('browser_get', { what: 'html', selector: '#editor' });
+  expect(markup.text).toContain('Hello <b>world</b>!');
+});

@@ -184,13 +184,26 @@ function caretAtEnd(el: Element): void {
     return;
   }
   if (isContentEditable(el)) {
+    const selection = window.getSelection();
+    // Already at the end: left there. Set again, it would drop what the editor's toolbar turned on
+    // for the next keys (bold, a link), which live on the caret.
+    if (selection && selection.isCollapsed && el.matches(':focus') && caretAtEndOf(el, selection)) return;
     const range = document.createRange();
     range.selectNodeContents(el);
     range.collapse(false);
-    const selection = window.getSelection();
     selection?.removeAllRanges();
     selection?.addRange(range);
   }
+}
+
+/** The caret is in `el` with no text after it. */
+function caretAtEndOf(el: Element, selection: Selection): boolean {
+  const { focusNode } = selection;
+  if (!focusNode || !el.contains(focusNode)) return false;
+  const rest = document.createRange();
+  rest.setStart(focusNode, selection.focusOffset);
+  rest.setEnd(el, el.childNodes.length);
+  return rest.toString() === '';
 }
 
 /** A valid floating-point number as HTML defines it for number inputs. */
