@@ -295,6 +295,15 @@ test('a field that does not end up holding the text says what it holds: a mask, 
   expect(plain.text).toBe('Typed into <input> named "Plain"');
 });
 
+test('a value the field\'s own checks refuse (above its max, not an email) is said with the browser\'s message', async ({ agent }) => {
+  const snap = await open(agent, '/constraints', `<label>Qty <input type="number" min="1" max="5"></label><label>Email <input type="email"></label>`);
+  const qty = await agent.server.ok('browser_fill', { ref: refOf(snap, 'spinbutton "Qty"'), value: '9' });
+  expect(qty.text).toContain("The browser's checks of the field find what it holds invalid: Value must be less than or equal to 5.");
+  const email = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Email"'), text: 'ada.example.com' });
+  expect(email.text).toContain("find what it holds invalid: Please include an '@' in the email address.");
+  expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Email"'), value: 'ada@example.com' })).text).not.toContain('invalid');
+});
+
 test('dialogs are reported by the action that opened them and block other commands until handled', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -255,7 +255,8 @@ export interface ContentResults {
   dialogClosed: { closed?: string };
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
   /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
-  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; suggestions?: Suggestions; replaced?: { line?: string; value?: string }; maxRef: number };
+  /** invalid: the browser's validation message for what the field holds (it fails the field's constraints). */
+  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; replaced?: { line?: string; value?: string }; maxRef: number };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */

@@ -174,7 +174,7 @@ const SUGGESTIONS_AFTER_TIMERS_MS = 300;
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'suggestions'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
@@ -183,7 +183,7 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   // Re-rendered as the text went in: keys that came after went to whatever had focus then. Not
   // news when the field now there holds the text (the page carried a filled value over).
   if (held.replaced) return held.replaced.value === expected ? {} : { fieldReplaced: held.replaced };
-  const suggestions = held.suggestions ? { suggestions: held.suggestions } : {};
+  const suggestions = { ...(held.suggestions ? { suggestions: held.suggestions } : {}), ...(held.invalid ? { fieldInvalid: held.invalid } : {}) };
   if (held.value === undefined || held.value === expected) return suggestions;
   // Filled, and the page moved focus on to the next field of its row, which took the rest.
   if (room !== undefined && !held.focused && held.value === expected.slice(0, held.value.length) && held.value.length >= Math.min(room, expected.length)) return suggestions;

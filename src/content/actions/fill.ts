@@ -132,7 +132,9 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
-  return { ...value, focused, ...limit, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
+  // What the browser's own checks say of it now (above max, not an email): a form would not be sent with it.
+  const invalid = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.willValidate && !el.validity.valid && el.value !== '' ? { invalid: el.validationMessage } : {};
+  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
 }
 
 /**

@@ -38,6 +38,8 @@ export const ActionReport = z.object({
   markedInvalid: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
+  /** After fill or type: the browser's message for the value the field now holds, which fails its constraints (above its max, not an email, a pattern). */
+  fieldInvalid: z.string().optional(),
   /** With fieldHolds: the field is full at its maxlength, which dropped the keys past it (not the page). */
   fieldLimit: z.number().int().optional(),
   /** After fill or type: the page replaced the field as the text went in (re-rendered it); the one like it now, if any (its line, what it holds). */

@@ -39,6 +39,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
       ? `The field now holds ${report.fieldHolds}: it takes at most ${report.fieldLimit} characters (maxlength), and the keys past them were dropped.`
       : `The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   }
+  if (report.fieldInvalid) response.text(`The browser's checks of the field find what it holds invalid: ${report.fieldInvalid}`);
   if (report.fieldReplaced) {
     const { line, value } = report.fieldReplaced;
     response.text(`The page replaced the field with a new one as the text went in (it re-rendered it), so what came after went elsewhere. ${line ? `In its place now: ${line}${value !== undefined ? `, holding ${JSON.stringify(value)}` : ''}.` : 'No one field like it is there now: take a new snapshot.'}`);
