@@ -5,7 +5,7 @@ import { composedParent, deepActiveElement } from './dom.ts';
  * States and values printed after a node's name, in the order and spelling of
  * Playwright's aria snapshot (`[checked]`, `[checked=mixed]`, `[disabled]`,
  * `[expanded]`, `[active]`, `[level=2]`, `[pressed]`, `[selected]`), followed
- * by our `[required]`, `[invalid]` and `[editable]`. Only computed for nodes that get printed.
+ * by our `[current=page]`, `[required]`, `[invalid]` and `[editable]`. Only computed for nodes that get printed.
  */
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -13,6 +13,8 @@ const CHECKED_ROLES = new Set(['checkbox', 'menuitemcheckbox', 'menuitemradio', 
 const SELECTED_ROLES = new Set(['gridcell', 'option', 'row', 'tab', 'treeitem', 'columnheader', 'rowheader']);
 const LEVEL_ROLES = new Set(['heading', 'listitem', 'row', 'treeitem']);
 const PRESSED_ROLES = new Set(['button']);
+// aria-current's values other than true; any other but false counts as true.
+const CURRENT_TOKENS = new Set(['page', 'step', 'location', 'date', 'time']);
 // https://w3c.github.io/aria/#aria-disabled — roles the state applies to.
 const DISABLED_ROLES = new Set([
   'application', 'button', 'composite', 'gridcell', 'group', 'input', 'link', 'menuitem', 'scrollbar', 'separator',
@@ -63,6 +65,9 @@ export function stateSuffix(el: Element, role: string, active: Element | null, a
     else if (pressed === 'true') s += ' [pressed]';
   }
   if (SELECTED_ROLES.has(role) && isSelected(el)) s += ' [selected]';
+  // The page of a pagination or a nav, the step of a wizard: what the page says is the current one.
+  const current = el.hasAttributes() ? ariaAttribute(el, 'aria-current') : null;
+  if (current && current !== 'false') s += CURRENT_TOKENS.has(current) ? ` [current=${current}]` : ' [current]';
   if (REQUIRED_ROLES.has(role) && isRequired(el)) s += ' [required]';
   if (isInvalid(el)) s += ' [invalid]';
   // A rich-text editor without a textbox role (ProseMirror, a comment box) is a
