@@ -27,6 +27,14 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
   expect(words.text).toContain('INVALID_URL: "weather in paris" is not a URL (it has spaces where the host goes)');
 });
 
+test('a path goes to the site of the page the tab shows, as a link there would; with no page open, the error says to give the whole URL', async ({ agent }) => {
+  expect((await agent.server.call('browser_navigate', { url: '/cart' })).text).toContain('INVALID_URL: "/cart" is a path, and no web page is open to take the site from');
+  await agent.server.ok('browser_navigate', { url: agent.pages.page('/shop/list', html('<h1>List</h1>')) });
+  agent.pages.page('/cart', html('<h1>Cart</h1>', 'Cart'));
+  expect((await agent.server.ok('browser_navigate', { url: '/cart?step=1' })).text).toContain(`Navigated to ${agent.pages.origin}/cart?step=1\nTitle: Cart`);
+  expect((await agent.server.ok('browser_tabs', { action: 'new', url: '../shop/list' })).text).toContain(`${agent.pages.origin}/shop/list`);
+});
+
 test('an HTTPS page with a certificate the browser does not trust: the failure says how to accept it', async ({ agent }) => {
   const tls = await new TestServer({ tls: true }).start();
   try {

@@ -7,9 +7,15 @@ const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'about:']);
  * scheme ("localhost:3000" → http, "example.com" → https); schemes that would
  * let a page escape the sandbox or touch browser internals are refused.
  */
-export function normalizeUrl(input: string, options: { allowFile?: boolean } = {}): string {
+export function normalizeUrl(input: string, options: { allowFile?: boolean; base?: string } = {}): string {
   const text = input.trim();
   if (!text) throw new AgentError('INVALID_URL', 'The URL is empty: pass an absolute URL such as https://example.com/.');
+  if (isRelative(text)) {
+    // A path ("/cart", "?page=2"): on the site of the page the tab shows, as a link there would go.
+    const base = options.base && /^https?:/.test(options.base) ? options.base : null;
+    if (!base) throw new AgentError('INVALID_URL', `"${input}" is a path, and no web page is open to take the site from: pass the whole URL, such as https://example.com${text.startsWith('/') ? text : '/'}.`);
+    return new URL(text, base).href;
+  }
   // "localhost:3000" looks like a scheme to the URL parser; host:port is not one.
   const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) && !/^[\w.-]+:\d+(\/|$)/.test(text);
   const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i.test(text);
@@ -38,6 +44,11 @@ export function normalizeUrl(input: string, options: { allowFile?: boolean } = {
     throw new AgentError('BLOCKED_SCHEME', `Only about:blank is allowed among about: URLs, not ${url.href}.`);
   }
   return url.href;
+}
+
+/** A path, query or fragment without a host: "/a", "./a", "../a", "?q=1", "#top" (not "//host/a"). */
+export function isRelative(text: string): boolean {
+  return (/^[/?#]/.test(text) && !text.startsWith('//')) || /^\.\.?\//.test(text);
 }
 
 /** What to do about the net errors an agent meets most; '' for the rest. */

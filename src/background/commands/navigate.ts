@@ -1,7 +1,7 @@
 import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result, SessionInfo } from '../../shared/protocol.ts';
-import { normalizeUrl } from '../../shared/urls.ts';
+import { isRelative, normalizeUrl } from '../../shared/urls.ts';
 import { cdp, ensureAttached } from '../cdp.ts';
 import { evaluateValue } from '../devtools/evaluate.ts';
 import { openChannel } from '../channel.ts';
@@ -13,7 +13,7 @@ import { isBlocked } from '../unresponsive.ts';
 import { waitBudget } from '../timing.ts';
 
 export async function navigate(params: Params<'navigate'>, ctx: CommandContext): Promise<Result<'navigate'>> {
-  const url = normalizeUrl(params.url, { allowFile: params.allowFile });
+  const url = normalizeUrl(params.url, { allowFile: params.allowFile, base: await pageUrlFor(params.url, params.tabId) });
   const opened = params.tabId ?? (await openAgentTab(ctx.session));
   const left = params.tabId !== undefined && !openDialog(opened) ? await leaveIfBlocked(opened, ctx.signal) : null;
   const tabId = left?.tabId ?? opened;
@@ -26,6 +26,12 @@ export async function navigate(params: Params<'navigate'>, ctx: CommandContext):
     signal: loadingBudget(ctx),
   })).catch((error: unknown) => loadedWithDialog(tabId, error, openBefore));
   return describe(tabId, outcome, left);
+}
+
+/** For a path ("/cart"): the address of the page in the tab, whose site it goes to, as a link there would. */
+export async function pageUrlFor(input: string, tabId: number | undefined): Promise<string | undefined> {
+  if (!isRelative(input.trim()) || tabId === undefined) return undefined;
+  return (await browser.tabs.get(tabId).catch(() => null))?.url;
 }
 
 export async function history(params: Params<'history'>, ctx: CommandContext): Promise<Result<'history'>> {

@@ -9,7 +9,7 @@ import { navigateAndWait } from '../navigation.ts';
 import type { CommandContext } from '../router.ts';
 import { adoptTab, currentTab, discardTab, listTabs, resolveTab } from '../tabs.ts';
 import type { SessionInfo } from '../../shared/protocol.ts';
-import { loadingBudget, openAgentTab } from './navigate.ts';
+import { loadingBudget, openAgentTab, pageUrlFor } from './navigate.ts';
 import { isBlocked } from '../unresponsive.ts';
 import { pollUntil, within } from '../timing.ts';
 
@@ -18,7 +18,8 @@ export async function tabsList(_params: Params<'tabs.list'>, ctx: CommandContext
 }
 
 export async function tabsNew(params: Params<'tabs.new'>, ctx: CommandContext): Promise<Result<'tabs.new'>> {
-  const url = params.url === undefined ? undefined : normalizeUrl(params.url, { allowFile: params.allowFile });
+  const base = params.url === undefined ? undefined : await pageUrlFor(params.url, (await currentTab(ctx.session)) ?? undefined);
+  const url = params.url === undefined ? undefined : normalizeUrl(params.url, { allowFile: params.allowFile, base });
   const tabId = await openAgentTab(ctx.session);
   if (url) await navigateAndWait(tabId, () => browser.tabs.update(tabId, { url }), { expectUrl: url, waitUntil: 'load', capLoad: true, signal: loadingBudget(ctx) });
   return info(tabId, ctx.session);

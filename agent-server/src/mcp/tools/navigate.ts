@@ -17,7 +17,7 @@ export const navigate = defineTool({
   title: 'Navigate to a URL',
   description: "Load a URL in the agent's current tab (or tabId) and wait until it has loaded. Opens a tab if the agent has none. Reports the final URL, title and HTTP status, or the file when the URL is a download.",
   schema: {
-    url: z.string().describe('Absolute URL, e.g. https://example.com or http://localhost:3000'),
+    url: z.string().describe('URL, e.g. https://example.com or http://localhost:3000; a path (/cart) goes to the current page\'s site'),
     tabId: TAB,
     waitUntil: WAIT_UNTIL,
   },
