@@ -28,6 +28,7 @@ test('navigation failures are typed and name the cause', async ({ agent }) => {
 });
 
 test('a path goes to the site of the page the tab shows, as a link there would; with no page open, the error says to give the whole URL', async ({ agent }) => {
+  await agent.server.ok('browser_navigate', { url: 'about:blank' });
   expect((await agent.server.call('browser_navigate', { url: '/cart' })).text).toContain('INVALID_URL: "/cart" is a path, and no web page is open to take the site from');
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/shop/list', html('<h1>List</h1>')) });
   agent.pages.page('/cart', html('<h1>Cart</h1>', 'Cart'));
