@@ -33,6 +33,7 @@ const MAX_SHOWN = 10;
 let shownBefore: WeakSet<Element> | null = null;
 // The same with how each looked, to tell which went: a page that redraws a list on a click puts equal elements in their places.
 let listedBefore: { el: WeakRef<Element>; look: string }[] = [];
+// The element acted on: news of its own state (a combobox now expanded) is not something it showed.
 let actedOn: WeakRef<Element> | null = null;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
