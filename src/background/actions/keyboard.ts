@@ -15,6 +15,7 @@ import { frameOf, targetSpec } from './target.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { waitBudget } from '../timing.ts';
+import { knownBlocked, settleOrBusy } from '../unresponsive.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
   const tabId = await resolveTab(params.tabId);
@@ -105,14 +106,16 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   }
   detail += macShortcutNote(chord) + browserShortcutNote(chord);
   // A dialog open now may close on the key (Escape, Enter on its button): said, as a click's report does.
-  const dialogs = await tryFrame(tabId, 0, { type: 'noteDialogs' });
+  // Not asked of a page that does not answer, nor where no content script runs (a PDF, an error page).
+  const noted = knownBlocked(tabId) ? 'busy' : await settleOrBusy(tabId, tryFrame(tabId, 0, { type: 'noteDialogs' }).catch(() => undefined));
+  const dialogsOpen = noted !== 'busy' && !!noted.value?.shown;
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
   }, { fileChoosers: true });
-  const closed = dialogs?.shown && !pageMovedOn(effects) ? (await tryFrame(tabId, 0, { type: 'dialogClosed' }))?.closed : undefined;
+  const closed = dialogsOpen && !pageMovedOn(effects) ? (await tryFrame(tabId, 0, { type: 'dialogClosed' }).catch(() => undefined))?.closed : undefined;
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
