@@ -403,3 +403,21 @@ test('checking a box or picking from a drop-down whose handler opens a dialog re
   expect(selected.text).toContain('An alert dialog opened: "Plan changed"');
   await agent.server.ok('browser_handle_dialog', { accept: true });
 });
+
+test('a click that puts the focus in another text field (an inline editor, a reply box) gives its line to type into; one on a field or its label does not', async ({ agent }) => {
+  const snap = await open(agent, '/focus-after-click', `<p id="todo">Buy milk</p><button id="edit">Edit</button><button id="reply">Reply</button><div id="box"></div>
+    <label for="name">Name</label><input id="name">
+    <script>
+      edit.onclick = () => { const field = document.createElement('input'); field.value = todo.textContent; field.setAttribute('aria-label', 'Todo'); todo.replaceWith(field); field.focus(); };
+      // Focused a moment later, as a framework's effect does.
+      reply.onclick = () => { box.innerHTML = '<textarea aria-label="Your reply"></textarea>'; setTimeout(() => box.firstChild.focus(), 50); };
+    </script>`);
+  const edit = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit"') });
+  expect(edit.text).toMatch(/^Focus: textbox "Todo" \[ref=e\d+\]: Buy milk$/m);
+  await agent.server.ok('browser_type', { ref: refOf(edit.text, 'textbox "Todo"'), text: ' and eggs' });
+  const reply = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Reply"') });
+  expect(reply.text).toMatch(/^Focus: textbox "Your reply" \[ref=e\d+\]$/m);
+  expect((await agent.server.ok('browser_click', { selector: 'label' })).text).not.toContain('Focus:');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Name"') })).text).not.toContain('Focus:');
+  expect((await agent.server.ok('browser_evaluate', { function: '() => document.querySelector("input").value' })).text).toContain('Buy milk and eggs');
+});

@@ -261,7 +261,7 @@ export interface ContentResults {
   focused: { line: string | null; maxRef: number; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
   /** requestedMsAgo: how long ago the page last started a fetch or XHR, by the page-world tracker. */
-  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true; dialogClosed?: string };
+  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true; dialogClosed?: string; focusMoved?: true };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the
@@ -273,7 +273,8 @@ export interface ContentResults {
     /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
     /** timersDue: ms until the timers the click's handlers set have run (input-timers.ts); absent when none. */
     /** dialogClosed: the line (role and name) of a dialog shown before the click and gone now (revealed.ts). */
-    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; dialogClosed?: string; timersDue?: number }
+    /** focusMoved: the click put the focus in a text field it was not aimed at (focus-moved.ts). */
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; dialogClosed?: string; focusMoved?: true; timersDue?: number }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

@@ -37,7 +37,7 @@ export async function guardedClick(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
-): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
+): Promise<{ point: Point; effects: Effects; dialogOpened: boolean; focusMoved: boolean }> {
   return withFrontOnDemand(tabId, (toFront) => clickUntilLanded(tabId, spec, options, ctx, click, toFront));
 }
 
@@ -48,7 +48,7 @@ async function clickUntilLanded(
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
   toFront: () => Promise<boolean>,
-): Promise<{ point: Point; effects: Effects; dialogOpened: boolean }> {
+): Promise<{ point: Point; effects: Effects; dialogOpened: boolean; focusMoved: boolean }> {
   const frameId = frameOf(spec);
   let undrawn = 0;
   for (let attempt = 1; ; attempt++) {
@@ -73,6 +73,7 @@ async function clickUntilLanded(
     let frameAnnounced: Announcement[] = [];
     let dialogOpened = false;
     let closedDialog: string | undefined;
+    let focusMoved = false;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -117,11 +118,13 @@ async function clickUntilLanded(
             else frameAnnounced = result.announced;
             dialogOpened = !!result.dialogOpened;
             closedDialog = result.dialogClosed;
+            focusMoved = !!result.focusMoved;
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
             if (result.timersDue) {
               const later = await afterClickTimers(tabId, frameId);
               if (later.dialogOpened) dialogOpened = true;
               closedDialog ??= later.dialogClosed;
+              if (later.focusMoved) focusMoved = true;
             }
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') stuck = { unresponsive: true };
@@ -133,7 +136,7 @@ async function clickUntilLanded(
       const heard = [...frameAnnounced, ...(effects.announced ?? [])];
       const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
       const closed = closedDialog && !effects.navigatedTo ? { closedDialog } : {};
-      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said, ...closed }, dialogOpened };
+      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said, ...closed }, dialogOpened, focusMoved };
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;

@@ -25,8 +25,8 @@ export async function inputTimers(tabId: number, frameId: number, clicksOnly = f
   return tryFrame(tabId, frameId, request);
 }
 
-/** afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its backdrop faded in), or closed one. */
-export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string }> {
+/** afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its backdrop faded in) or closed one, or moved the focus into a field. */
+export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string; focusMoved: boolean }> {
   const result = await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, clicksOnly: true, dialogs: true });
-  return { dialogOpened: !!result?.dialogOpened, ...(result?.dialogClosed ? { dialogClosed: result.dialogClosed } : {}) };
+  return { dialogOpened: !!result?.dialogOpened, ...(result?.dialogClosed ? { dialogClosed: result.dialogClosed } : {}), focusMoved: !!result?.focusMoved };
 }

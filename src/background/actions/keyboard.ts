@@ -201,7 +201,7 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
  * on, so no snapshot is needed to find out; into child frames, and the frame
  * it is in.
  */
-async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'> & { frameId: number }> {
+export async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'> & { frameId: number }> {
   if (pageMovedOn(effects)) return { frameId };
   const down = await downFrames(
     tabId,

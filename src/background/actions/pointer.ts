@@ -12,6 +12,7 @@ import type { ContentRequest, TargetSpec } from '../../shared/content-messages.t
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
+import { focusAfter } from './keyboard.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { withFrontOnDemand } from '../in-front.ts';
 import { framesDrawn } from '../frame-map.ts';
@@ -36,7 +37,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const { point, effects, dialogOpened } = await guardedClick(tabId, spec, options, ctx, (at) =>
+  const { point, effects, dialogOpened, focusMoved } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
   // What it showed, asked only when the located element or the guard said it may have: other clicks pay nothing.
@@ -45,7 +46,9 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     : point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 })
     : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
     : {};
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
+  // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
+  const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown, ...(focus ? { focus } : {}) };
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */

@@ -14,6 +14,7 @@ import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
 import { dialogClosed, dialogOpened } from './revealed.ts';
+import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
 import { onWindow } from '../window-listeners.ts';
 
@@ -142,13 +143,14 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
     const announced = announcedSince(current.armedWall);
     const dialog = dialogOpened();
     const closed = dialogClosed();
+    const focusMoved = focusMovedToField();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
     const timersDue = dueIn(true);
     return {
       outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
       ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(closed ? { dialogClosed: closed } : {}),
-      ...(timersDue > 0 ? { timersDue } : {}),
+      ...(focusMoved ? { focusMoved } : {}), ...(timersDue > 0 ? { timersDue } : {}),
     };
   }
   return {

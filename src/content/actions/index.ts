@@ -10,6 +10,7 @@ import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
 import { dialogClosed, dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { focusMovedToField, noteFocus } from './focus-moved.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
@@ -66,6 +67,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         if (request.guard && !isFrameElement(element)) {
           armGuard(element, pressOn);
           noteDialogs();
+          noteFocus(element);
           // What a disclosure shows once clicked is listed like what a hover shows; so is a
           // menu whose button names no popup to look in (openedPopup finds nothing there).
           if (located.discloses || located.opens || located.toggles) noteShown(element);
@@ -86,7 +88,10 @@ function dispatch(request: ContentRequest): Run | undefined {
         const waited = await afterInputTimers(request.maxMs, request.clicksOnly);
         if (!request.dialogs) return waited;
         const closed = dialogClosed();
-        return { ...waited, ...(dialogOpened() ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}) };
+        return {
+          ...waited, ...(dialogOpened() ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}),
+          ...(focusMovedToField() ? { focusMoved: true as const } : {}),
+        };
       };
     case 'noteDialogs':
       return () => ({ shown: noteDialogs() });
