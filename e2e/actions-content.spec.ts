@@ -237,8 +237,10 @@ test.describe('focus, fill and type', () => {
     const div = await failure(page, { type: 'prepareType', target: { selector: '#d' }, text: 'x', clear: false, timeoutMs: 200 });
     expect(div.code).toBe('NOT_EDITABLE');
     expect(div.message).toContain('(role generic) is not a text field');
-    const slider = await failure(page, { type: 'prepareFill', target: { selector: '#sl' }, value: '7', timeoutMs: 200 });
-    expect(slider.message).toContain('is a custom slider (now 3) and takes keys, not text: press ArrowRight');
+    const slider = await failure(page, { type: 'prepareFill', target: { selector: '#sl' }, value: 'bright', timeoutMs: 200 });
+    expect(slider.message).toContain('is a custom slider (now 3) and takes keys, not text: browser_fill with a number presses them until it says that number; or press ArrowRight');
+    // Given a number, its keys are pressed for it (e2e/keyboard.spec.ts).
+    expect(await value(page, { type: 'prepareFill', target: { selector: '#sl' }, value: '7', timeoutMs: 200 })).toMatchObject({ mode: 'keys', role: 'slider', now: 3 });
   });
 
   test('fill refuses text a number field would drop, instead of leaving it empty', async ({ page }) => {

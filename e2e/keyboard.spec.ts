@@ -229,3 +229,29 @@ test('an editor\'s toolbar and shortcuts format what is typed next: bold from it
   const markup = await agent.server.ok('browser_get', { what: 'html', selector: '#editor' });
   expect(markup.text).toContain('Hello <b>world</b>!');
 });
+
+test('fill on a custom slider or spin button presses its keys until it says the number; the nearest its steps reach, or where it stops, is said', async ({ agent }) => {
+  const snap = await open(agent, '/custom-sliders', `
+    <div id="volume" role="slider" tabindex="0" aria-label="Volume" aria-valuemin="0" aria-valuemax="10" aria-valuenow="3" style="width:100px;height:10px"></div>
+    <div id="price" role="slider" tabindex="0" aria-label="Price" aria-valuemin="0" aria-valuemax="100" aria-valuenow="20" style="width:100px;height:10px"></div>
+    <div id="guests" role="spinbutton" tabindex="0" aria-label="Guests" aria-valuenow="2" style="width:100px;height:10px"></div>
+    <script>
+      // As a slider library does: a step per arrow key, Home and End to its ends; the price redrawn on the next frame.
+      const keyed = (el, step, min, max, later) => el.addEventListener('keydown', (event) => {
+        const keys = { ArrowRight: step, ArrowUp: step, ArrowLeft: -step, ArrowDown: -step };
+        const was = Number(el.getAttribute('aria-valuenow'));
+        const next = event.key === 'Home' ? min : event.key === 'End' ? max : keys[event.key] === undefined ? was : Math.max(min, Math.min(max, was + keys[event.key]));
+        const set = () => el.setAttribute('aria-valuenow', String(next));
+        if (later) requestAnimationFrame(set); else set();
+      });
+      keyed(volume, 1, 0, 10); keyed(price, 5, 0, 100, true); keyed(guests, 1, 1, 9);
+    </script>`);
+  const volume = await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Volume"'), value: '7' });
+  expect(volume.text).toBe('Filled <div id="volume" role="slider" aria-label="Volume"></div> by keys (4 × ArrowRight)');
+  expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Volume"'), value: '0' })).text).toContain('by keys (1 × Home)');
+  const price = await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Price"'), value: '42' });
+  expect(price.text).toContain('by keys (5 × ArrowRight, 1 × ArrowLeft)\nIt is at 40, the nearest to 42 its steps reach.');
+  const guests = await agent.server.ok('browser_fill', { ref: refOf(snap, 'spinbutton "Guests"'), value: '12' });
+  expect(guests.text).toContain('It stopped at 9: a key moved it no further');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/slider "Volume" \[ref=e\d+\]: "0"\n- slider "Price" \[ref=e\d+\]: "40"\n- spinbutton "Guests" \[active\] \[ref=e\d+\]: "9"/);
+});

@@ -147,6 +147,8 @@ export type ContentRequest =
    * fill (date, color, range…), sets the value natively with input/change events ('done').
    */
   | { type: 'prepareFill'; target: TargetSpec; value: string; timeoutMs: number }
+  /** A custom slider's value (aria-valuenow), after a key: waited for a moment to change from `was`. */
+  | { type: 'steppedValue'; target: TargetSpec; was?: number }
   /** Focuses for typing; with clear, selects all content so the first key replaces it. */
   | { type: 'prepareType'; target: TargetSpec; text: string; clear: boolean; timeoutMs: number }
   /** afterClick: the element was just clicked; if the page replaced it meanwhile (a re-render), read the one clicked. */
@@ -278,7 +280,9 @@ export interface ContentResults {
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
-  prepareFill: { mode: 'insertText' | 'done'; description: string };
+  /** keys: a custom slider or spin button, focused, at `now`: the background presses its arrow keys (content/actions/stepped.ts). */
+  prepareFill: { mode: 'insertText' | 'done'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number };
+  steppedValue: { now: number | null };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
   /**
    * multiline: a <textarea> or an editor, where a tab in the text is a character, not the Tab key.

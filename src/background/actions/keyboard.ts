@@ -24,12 +24,59 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   await ensureAttached(tabId);
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: ctx.actionWaitMs });
   if (prepared.mode === 'done') return { tabId, detail: prepared.description, via: 'dom' };
+  if (prepared.mode === 'keys') return fillByKeys(tabId, spec, prepared, Number(params.value), ctx);
   // The content is selected: inserted text replaces it; Delete clears it.
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
   });
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects, !!timersRan)) };
+}
+
+/** Arrow keys pressed at most for one fill of a custom slider, a step each. */
+const MAX_STEPS = 200;
+
+/**
+ * A custom slider or spin button takes keys, one step each: its arrow key is pressed until it says
+ * the value asked for, or the nearest its steps reach; it stops where a key moves it no further (its
+ * end, or a slider that takes no keys). Home and End go straight to its ends.
+ */
+async function fillByKeys(tabId: number, spec: TargetSpec, prepared: { description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number }, goal: number, ctx: CommandContext): Promise<Result<'fill'>> {
+  const frameId = frameOf(spec);
+  const [up, down] = prepared.role === 'slider' ? ['ArrowRight', 'ArrowLeft'] : ['ArrowUp', 'ArrowDown'];
+  let now: number | null = prepared.now;
+  const pressed = new Map<string, number>();
+  let stuck = false;
+  const press = async (key: string, was: number) => {
+    await dispatchKey(tabId, parseChord(key).key);
+    pressed.set(key, (pressed.get(key) ?? 0) + 1);
+    now = (await sendToFrame(tabId, frameId, { type: 'steppedValue', target: spec, was })).now;
+  };
+  const { effects } = await withEffects(tabId, ctx.signal, async () => {
+    if (prepared.min !== undefined && goal <= prepared.min && now !== goal) await press('Home', prepared.now);
+    else if (prepared.max !== undefined && goal >= prepared.max && now !== goal) await press('End', prepared.now);
+    let presses = 0;
+    while (now !== null && now !== goal && presses++ < MAX_STEPS) {
+      const toward = goal > now ? up : down;
+      const was: number = now;
+      await press(toward, was);
+      if (now === null || now === was) {
+        stuck = true;
+        break;
+      }
+      // Past it (steps of 5 toward 7): the nearer of the two values on either side.
+      if ((goal - was) * (goal - now) < 0) {
+        if (Math.abs(now - goal) > Math.abs(was - goal)) await press(toward === up ? down : up, now);
+        break;
+      }
+    }
+    await afterInputTimers(tabId, frameId);
+  });
+  const keys = [...pressed].map(([key, count]) => `${count} × ${key}`).join(', ');
+  return {
+    tabId, detail: `${prepared.description} by keys${keys ? ` (${keys})` : ''}`, via: 'cdp', ...effects,
+    ...(now !== goal ? { stepped: { asked: goal, now, stuck } } : {}),
+  };
 }
 
 export async function type(params: Params<'type'>, ctx: CommandContext): Promise<Result<'type'>> {

@@ -60,7 +60,7 @@ export function notEditableKind(el: Element): AgentError | null {
     const now = el.getAttribute('aria-valuenow');
     return new AgentError(
       'NOT_EDITABLE',
-      `${describe(el)} is a custom ${role}${now === null ? '' : ` (now ${now})`} and takes keys, not text: press ArrowRight / ArrowUp to raise it and ArrowLeft / ArrowDown to lower it one step (Home, End: its ends) with browser_press_key and its ref.`,
+      `${describe(el)} is a custom ${role}${now === null ? '' : ` (now ${now})`} and takes keys, not text: ${now === null ? '' : 'browser_fill with a number presses them until it says that number; or '}press ArrowRight / ArrowUp to raise it and ArrowLeft / ArrowDown to lower it one step (Home, End: its ends) with browser_press_key and its ref.`,
     );
   }
   return new AgentError(

@@ -14,6 +14,7 @@ import { suggestionsFor } from './suggestions.ts';
 import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
+import { prepareStepped } from './stepped.ts';
 
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
   const located = await locate(target, { visible: true, timeoutMs });
@@ -22,7 +23,13 @@ export async function focusTarget(target: TargetSpec, timeoutMs: number): Promis
 }
 
 export async function prepareFill(target: TargetSpec, value: string, timeoutMs: number): Promise<ContentResults['prepareFill']> {
-  const located = await locate(target, { visible: true, enabled: true, editable: true, stable: true, retarget: true, timeoutMs });
+  let located: Awaited<ReturnType<typeof locate>>;
+  try {
+    located = await locate(target, { visible: true, enabled: true, editable: true, stable: true, retarget: true, timeoutMs });
+  } catch (error) {
+    // A custom slider takes keys, which the background presses.
+    return prepareStepped(error, target, value, timeoutMs);
+  }
   const el = located.element;
   if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
     setNativeValue(el, value);

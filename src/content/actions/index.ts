@@ -15,6 +15,7 @@ import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
+import { steppedValue } from './stepped.ts';
 import { elementAt, find, focusedLine, likeRemoved } from './find.ts';
 import { locate } from './locate.ts';
 import { afterInputTimers } from './input-timers.ts';
@@ -128,6 +129,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => focusTarget(request.target, request.timeoutMs);
     case 'prepareFill':
       return () => prepareFill(request.target, request.value, request.timeoutMs);
+    case 'steppedValue':
+      return () => steppedValue(request);
     case 'prepareType':
       return () => prepareType(request.target, request.text, request.clear, request.timeoutMs);
     case 'watchDrop':

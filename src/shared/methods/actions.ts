@@ -38,6 +38,8 @@ export const ActionReport = z.object({
   markedInvalid: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
+  /** After fill of a custom slider by its keys, when it did not come to the value asked for: where it is (null: it says no number), and whether a key moved it no further. */
+  stepped: z.object({ asked: z.number(), now: z.number().nullable(), stuck: z.boolean() }).optional(),
   /** After fill or type: the browser's message for the value the field now holds, which fails its constraints (above its max, not an email, a pattern). */
   fieldInvalid: z.string().optional(),
   /** With fieldHolds: the field is full at its maxlength, which dropped the keys past it (not the page). */

@@ -5,7 +5,7 @@ import { reportAction, SNAPSHOT_AFTER, TARGET } from './common.ts';
 export const fill = defineTool({
   name: 'browser_fill',
   title: 'Fill a field',
-  description: 'Replace the value of a text field, textarea or contenteditable (by ref or selector). Fires the input events frameworks listen to (React onChange, Vue v-model).',
+  description: 'Replace the value of a text field, textarea or contenteditable (by ref or selector). Fires the input events frameworks listen to (React onChange, Vue v-model). A custom slider is moved by its keys to the number given.',
   schema: { ...TARGET, value: z.string().describe('The new value; "" clears the field'), ...SNAPSHOT_AFTER },
   readOnly: false,
   async handle({ snapshot, ...params }, response, ctx) {
