@@ -421,3 +421,16 @@ test('a click that puts the focus in another text field (an inline editor, a rep
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Name"') })).text).not.toContain('Focus:');
   expect((await agent.server.ok('browser_evaluate', { function: '() => document.querySelector("input").value' })).text).toContain('Buy milk and eggs');
 });
+
+test('a click on a disabled button names the fields the browser finds not valid yet, of its form or the box around it, with refs', async ({ agent }) => {
+  await open(agent, '/disabled-next', `<form><label>Name <input required></label><label>Email <input type="email" value="ada"></label>
+      <label>Age <input type="number"></label><button id="next" disabled>Next</button></form>
+    <div><label>Zip <input required></label><button id="go" disabled>Go</button></div>`);
+  const next = await agent.server.call('browser_click', { selector: '#next', timeout: 300 });
+  expect(next.text).toMatch(/NOT_ENABLED: .* The browser finds these 2 fields not valid yet:\n- textbox "Name" \[required\] \[ref=e\d+\]: Please fill out this field\.\n- textbox "Email" \[ref=e\d+\]: Please include an '@'/);
+  const go = await agent.server.call('browser_click', { selector: '#go', timeout: 300 });
+  expect(go.text).toMatch(/The browser finds this field not valid yet:\n- textbox "Zip" \[required\] \[ref=(e\d+)\]: Please fill out this field\.$/);
+  // Its ref works.
+  await agent.server.ok('browser_fill', { ref: /\[ref=(e\d+)\]/.exec(go.text)![1], value: '75001' });
+  expect((await agent.server.call('browser_click', { selector: '#go', timeout: 300 })).text).not.toContain('not valid yet');
+});

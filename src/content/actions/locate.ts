@@ -146,7 +146,8 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
     // A stability check needs its frames even with no timeout.
     const now = performance.now();
     if (now >= deadline && !(last.code === 'TIMEOUT' && attempt < STILL_FRAMES + 1)) {
-      throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`) + (last.code === 'NOT_VISIBLE' ? visibleLike(spec) : ''));
+      const more = last.code === 'NOT_VISIBLE' ? visibleLike(spec) : last.code === 'NOT_ENABLED' ? fieldsToFill(spec) : '';
+      throw new AgentError(last.code, afterFirstSentence(last.message, ` (after waiting ${Math.round(now - start)} ms; pass timeout to wait longer)`) + more);
     }
     await nextFrame();
     if (waitsStopped !== generation) throw new AgentError('CANCELLED', `Stopped waiting for the element: the command timed out or was cancelled. ${last.message}`);
@@ -168,6 +169,34 @@ function visibleLike(spec: TargetSpec): string {
   } catch {
     return '';
   }
+}
+
+/** Fields listed in a disabled button's error. */
+const MAX_FIELDS = 5;
+
+/**
+ * For a disabled button: the shown fields of its form (for one outside any form, as single-page
+ * apps draw theirs, of the nearest box around it that holds fields) that the browser finds not
+ * valid yet: what a page usually waits for before it enables its Next or Submit.
+ */
+function fieldsToFill(spec: TargetSpec): string {
+  let button: Element;
+  try {
+    button = resolveSpec(spec).element;
+  } catch {
+    return '';
+  }
+  if (!(button instanceof HTMLButtonElement || button instanceof HTMLInputElement || getRole(button) === 'button')) return '';
+  const notValid = (scope: ParentNode) => Array.from(scope.querySelectorAll('input, select, textarea')).filter(
+    (el): el is HTMLInputElement => (el as HTMLInputElement).willValidate && !(el as HTMLInputElement).validity.valid && isVisible(el),
+  );
+  // Its form's; else those of the nearest box around it that holds fields.
+  let scope: Element | null = (button as HTMLButtonElement).form;
+  for (let at = scope ? null : button.parentElement; at && !scope; at = at.parentElement) if (at.querySelector('input, select, textarea')) scope = at;
+  const fields = scope ? notValid(scope) : [];
+  if (!fields.length) return '';
+  const lines = fields.slice(0, MAX_FIELDS).map((field) => `- ${lineFor(field, documentRefPrefix(), false)}: ${field.validationMessage}`);
+  return ` The browser finds ${fields.length === 1 ? 'this field' : `these ${fields.length} fields`} not valid yet:\n${lines.join('\n')}${fields.length > MAX_FIELDS ? `\n… and ${fields.length - MAX_FIELDS} more` : ''}`;
 }
 
 /** Where in the viewport a covered element is scrolled to, in turn, before the cover is reported. */
