@@ -235,6 +235,7 @@ test('fill on a custom slider or spin button presses its keys until it says the 
     <div id="volume" role="slider" tabindex="0" aria-label="Volume" aria-valuemin="0" aria-valuemax="10" aria-valuenow="3" style="width:100px;height:10px"></div>
     <div id="price" role="slider" tabindex="0" aria-label="Price" aria-valuemin="0" aria-valuemax="100" aria-valuenow="20" style="width:100px;height:10px"></div>
     <div id="guests" role="spinbutton" tabindex="0" aria-label="Guests" aria-valuenow="2" style="width:100px;height:10px"></div>
+    <div id="year" role="slider" tabindex="0" aria-label="Year" aria-valuemin="1000" aria-valuemax="3000" aria-valuenow="2000" style="width:100px;height:10px"></div>
     <script>
       // As a slider library does: a step per arrow key, Home and End to its ends; the price redrawn on the next frame.
       const keyed = (el, step, min, max, later) => el.addEventListener('keydown', (event) => {
@@ -244,7 +245,7 @@ test('fill on a custom slider or spin button presses its keys until it says the 
         const set = () => el.setAttribute('aria-valuenow', String(next));
         if (later) requestAnimationFrame(set); else set();
       });
-      keyed(volume, 1, 0, 10); keyed(price, 5, 0, 100, true); keyed(guests, 1, 1, 9);
+      keyed(volume, 1, 0, 10); keyed(price, 5, 0, 100, true); keyed(guests, 1, 1, 9); keyed(year, 1, 1000, 3000);
     </script>`);
   const volume = await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Volume"'), value: '7' });
   expect(volume.text).toBe('Filled <div id="volume" role="slider" aria-label="Volume"></div> by keys (4 × ArrowRight)');
@@ -253,5 +254,8 @@ test('fill on a custom slider or spin button presses its keys until it says the 
   expect(price.text).toContain('by keys (5 × ArrowRight, 1 × ArrowLeft)\nIt is at 40, the nearest to 42 its steps reach.');
   const guests = await agent.server.ok('browser_fill', { ref: refOf(snap, 'spinbutton "Guests"'), value: '12' });
   expect(guests.text).toContain('It stopped at 9: a key moved it no further');
-  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/slider "Volume" \[ref=e\d+\]: "0"\n- slider "Price" \[ref=e\d+\]: "40"\n- spinbutton "Guests" \[active\] \[ref=e\d+\]: "9"/);
+  // Further than one fill presses: where it got to, and how to go on.
+  const year = await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Year"'), value: '1500' });
+  expect(year.text).toContain('by keys (200 × ArrowLeft)\nIt is at 1800 after 200 presses, short of 1500: fill again to go on');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/slider "Volume" \[ref=e\d+\]: "0"\n- slider "Price" \[ref=e\d+\]: "40"\n- spinbutton "Guests" \[ref=e\d+\]: "9"\n- slider "Year" \[active\] \[ref=e\d+\]: "1800"/);
 });

@@ -47,6 +47,7 @@ async function fillByKeys(tabId: number, spec: TargetSpec, prepared: { descripti
   let now: number | null = prepared.now;
   const pressed = new Map<string, number>();
   let stuck = false;
+  let tooFar = false;
   const press = async (key: string, was: number) => {
     await dispatchKey(tabId, parseChord(key).key);
     pressed.set(key, (pressed.get(key) ?? 0) + 1);
@@ -56,7 +57,12 @@ async function fillByKeys(tabId: number, spec: TargetSpec, prepared: { descripti
     if (prepared.min !== undefined && goal <= prepared.min && now !== goal) await press('Home', prepared.now);
     else if (prepared.max !== undefined && goal >= prepared.max && now !== goal) await press('End', prepared.now);
     let presses = 0;
-    while (now !== null && now !== goal && presses++ < MAX_STEPS) {
+    while (now !== null && now !== goal) {
+      if (presses++ === MAX_STEPS) {
+        tooFar = true;
+        break;
+      }
+      ctx.signal.throwIfAborted();
       const toward = goal > now ? up : down;
       const was: number = now;
       await press(toward, was);
@@ -75,7 +81,7 @@ async function fillByKeys(tabId: number, spec: TargetSpec, prepared: { descripti
   const keys = [...pressed].map(([key, count]) => `${count} × ${key}`).join(', ');
   return {
     tabId, detail: `${prepared.description} by keys${keys ? ` (${keys})` : ''}`, via: 'cdp', ...effects,
-    ...(now !== goal ? { stepped: { asked: goal, now, stuck } } : {}),
+    ...(now !== goal ? { stepped: { asked: goal, now, stuck, ...(tooFar ? { presses: MAX_STEPS } : {}) } } : {}),
   };
 }
 

@@ -38,8 +38,8 @@ export const ActionReport = z.object({
   markedInvalid: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
-  /** After fill of a custom slider by its keys, when it did not come to the value asked for: where it is (null: it says no number), and whether a key moved it no further. */
-  stepped: z.object({ asked: z.number(), now: z.number().nullable(), stuck: z.boolean() }).optional(),
+  /** After fill of a custom slider by its keys, when it did not come to the value asked for: where it is (null: it says no number), whether a key moved it no further, and the presses when it was still short after as many as one fill makes. */
+  stepped: z.object({ asked: z.number(), now: z.number().nullable(), stuck: z.boolean(), presses: z.number().int().optional() }).optional(),
   /** After fill or type: the browser's message for the value the field now holds, which fails its constraints (above its max, not an email, a pattern). */
   fieldInvalid: z.string().optional(),
   /** With fieldHolds: the field is full at its maxlength, which dropped the keys past it (not the page). */

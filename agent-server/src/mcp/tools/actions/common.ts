@@ -40,9 +40,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
       : `The field now holds ${report.fieldHolds}: the page changed or refused part of the text (an input mask, a filter).`);
   }
   if (report.stepped) {
-    const { asked, now, stuck } = report.stepped;
+    const { asked, now, stuck, presses } = report.stepped;
     response.text(now === null ? `It no longer says a value (aria-valuenow), so it may not be at ${asked}: take a snapshot.`
       : stuck ? `It stopped at ${now}: a key moved it no further (its end, or it takes no keys), so it is not at ${asked}.`
+      : presses ? `It is at ${now} after ${presses} presses, short of ${asked}: fill again to go on (PageUp and PageDown, with browser_press_key, take bigger steps on many sliders).`
       : `It is at ${now}, the nearest to ${asked} its steps reach.`);
   }
   if (report.fieldInvalid) response.text(`The browser's checks of the field find what it holds invalid: ${report.fieldInvalid}`);
