@@ -4,6 +4,7 @@
  * we track them from CDP and refuse other commands with a clear message.
  */
 import { AgentError } from '../../shared/errors.ts';
+import { dialogKind } from '../../shared/methods/common.ts';
 import { cdp, onAttach, onCdpEvent } from '../cdp.ts';
 
 export interface OpenDialog {
@@ -42,7 +43,7 @@ export function dialogError(tabId: number, dialog: OpenDialog): AgentError {
   if (dialog.type === 'beforeunload') {
     return new AgentError('DIALOG_OPEN', `The page in tab ${tabId} asks before it is left (a beforeunload dialog). Call browser_handle_dialog: accept to leave (the navigation then goes on), dismiss to stay.`);
   }
-  return new AgentError('DIALOG_OPEN', `${/^[aeiou]/.test(dialog.type) ? 'An' : 'A'} ${dialog.type} dialog is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
+  return new AgentError('DIALOG_OPEN', `${dialogKind(dialog, true)} is open in tab ${tabId} ("${dialog.message}") and blocks the page. Call browser_handle_dialog to accept or dismiss it first.`);
 }
 
 /**

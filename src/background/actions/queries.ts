@@ -1,6 +1,7 @@
 import browser from 'webextension-polyfill';
 import { AgentError } from '../../shared/errors.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
+import { dialogKind } from '../../shared/methods/common.ts';
 import { sendToFrame } from '../frames.ts';
 import { frameTransform, linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
 import { busyFrameCount } from '../busy-frames.ts';
@@ -47,7 +48,7 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
   if (params.url !== undefined) detail = [detail, `the URL to match ${params.url}`].filter(Boolean).join(' and ');
   // A wait for time or the URL goes on whatever the page does: one that opened a dialog meanwhile is held by it.
   const dialog = openDialog(tabId);
-  if (dialog) detail += `; meanwhile the page opened ${/^[aeiou]/.test(dialog.type) ? 'an' : 'a'} ${dialog.type} dialog ("${dialog.message}"), which blocks it: call browser_handle_dialog`;
+  if (dialog) detail += `; meanwhile the page opened ${dialogKind(dialog)} ("${dialog.message}"), which blocks it: call browser_handle_dialog`;
   return { tabId, detail, waitedMs: Date.now() - started };
 }
 

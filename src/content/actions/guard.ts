@@ -13,7 +13,7 @@ import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
-import { dialogClosed, dialogOpened } from './revealed.ts';
+import { dialogChanges } from './revealed.ts';
 import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
 import { onWindow } from '../window-listeners.ts';
@@ -141,8 +141,7 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
     // Brought back with the outcome, so the worker need not ask again (effects.ts).
     const announced = announcedSince(current.armedWall);
-    const dialog = dialogOpened();
-    const closed = dialogClosed();
+    const { opened: dialog, closed } = dialogChanges();
     const focusMoved = focusMovedToField();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.

@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
-import { dialogClosed, dialogOpened, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { dialogChanges, dialogClosed, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { focusMovedToField, noteFocus } from './focus-moved.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
@@ -88,9 +88,9 @@ function dispatch(request: ContentRequest): Run | undefined {
       return async () => {
         const waited = await afterInputTimers(request.maxMs, request.clicksOnly);
         if (!request.dialogs) return waited;
-        const closed = dialogClosed();
+        const { opened, closed } = dialogChanges();
         return {
-          ...waited, ...(dialogOpened() ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}),
+          ...waited, ...(opened ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}),
           ...(focusMovedToField() ? { focusMoved: true as const } : {}),
         };
       };

@@ -130,8 +130,9 @@ let openBefore: { el: WeakRef<Element>; role: string; name: string }[] = [];
  * "Edit profile"`: the agent then knows the page behind it takes input again. Asked right
  * after the input and once its timers have run (a Save that closes the dialog when it is done).
  */
-export function dialogClosed(): string | undefined {
-  const shownNow = new Set(dialogsShown());
+export function dialogClosed(shownList?: Element[]): string | undefined {
+  if (!openBefore.length) return undefined;
+  const shownNow = new Set(shownList ?? dialogsShown());
   const closed = openBefore.find(({ el }) => {
     const was = el.deref();
     return !was || !shownNow.has(was);
@@ -151,12 +152,19 @@ function dialogsShown(): Element[] {
  * it opened a dialog, kept for openedDialog(). A modal may show only at the
  * end of its backdrop's fade (Bootstrap's), a timer the click set.
  */
-export function dialogOpened(): boolean {
+function dialogOpened(shownNow: Element[]): boolean {
   const before = dialogsBefore;
-  const opened = before && dialogsShown().find((el) => !before.has(el));
+  const opened = before && shownNow.find((el) => !before.has(el));
   if (opened) dialogsBefore = null;
   dialog = opened ? new WeakRef(opened) : null;
   return !!opened;
+}
+
+/** Both of the above from one look at the page's dialogs, as a click asks for them. */
+export function dialogChanges(): { opened: boolean; closed?: string } {
+  const shownNow = dialogsShown();
+  const closed = dialogClosed(shownNow);
+  return { opened: dialogOpened(shownNow), ...(closed ? { closed } : {}) };
 }
 
 /** The dialog the last click opened: its line and its controls' lines, with refs. */

@@ -29,6 +29,12 @@ export type DownloadFile = z.infer<typeof DownloadFile>;
 /** A JavaScript dialog the page opened (alert, confirm, prompt with its default, beforeunload), which holds it until answered. */
 export const PageDialog = z.object({ type: z.string(), message: z.string(), defaultPrompt: z.string().optional() });
 
+/** How reports name a page's dialog: "an alert dialog", "a confirm dialog" ("An …" to start a sentence). */
+export function dialogKind({ type }: { type: string }, sentenceStart = false): string {
+  const article = /^[aeiou]/.test(type) ? 'an' : 'a';
+  return `${sentenceStart ? article[0]!.toUpperCase() + article.slice(1) : article} ${type} dialog`;
+}
+
 export const StartedRequests = z.object({
   list: z.array(z.object({
     method: z.string(),

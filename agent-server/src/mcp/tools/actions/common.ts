@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActionReport } from '../../../../../src/shared/methods/actions.ts';
+import { dialogKind } from '../../../../../src/shared/methods/common.ts';
 import type { ToolResponse } from '../../response.ts';
 import type { ToolContext } from '../../tool.ts';
 import { appendSnapshot } from '../snapshot.ts';
@@ -102,10 +103,9 @@ export async function reportAction(verb: string, report: ActionReport, response:
  * A dialog the page opened, and what to do about it: 'An alert dialog opened: "…"', or after `lead`
  * ('As it loaded, the page opened') 'an alert dialog: "…"'.
  */
-export function dialogOpened({ type, message, defaultPrompt }: NonNullable<ActionReport['dialog']>, lead?: string): string {
-  const article = /^[aeiou]/.test(type) ? 'an' : 'a';
-  const what = `"${message}"${defaultPrompt !== undefined ? ` (default "${defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`;
-  return lead ? `${lead} ${article} ${type} dialog: ${what}` : `${article === 'an' ? 'An' : 'A'} ${type} dialog opened: ${what}`;
+export function dialogOpened(dialog: NonNullable<ActionReport['dialog']>, lead?: string): string {
+  const what = `"${dialog.message}"${dialog.defaultPrompt !== undefined ? ` (default "${dialog.defaultPrompt}")` : ''}. It blocks the page: call browser_handle_dialog.`;
+  return lead ? `${lead} ${dialogKind(dialog)}: ${what}` : `${dialogKind(dialog, true)} opened: ${what}`;
 }
 
 /** `made`: who made them, after "Request(s)": the action ("it started"), or the page as it loaded. */
