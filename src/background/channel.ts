@@ -11,10 +11,12 @@
  * A new document of the frame gets a new port on its first request.
  */
 import { CONTENT_PORT, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
-import { refFloorNow } from './tabs.ts';
+import { leaseRefs, returnRefs } from './ref-leases.ts';
+import { refFloor } from './tabs.ts';
 
 interface Waiting {
-  resolve: (reply: ContentReply<unknown> | undefined) => void;
+  /** maxRef: the highest ref number the document has given out, as it answered. */
+  resolve: (reply: ContentReply<unknown> | undefined, maxRef: number | undefined) => void;
   reject: (error: Error) => void;
   /** The content script said it has started on the request. */
   started?: () => void;
@@ -45,8 +47,10 @@ let nextId = 1;
  * Unacknowledged by then, the frame's page keeps it from answering (a script
  * that began a loop right after the frame last answered): rejects with NotStarted.
  */
-export function requestFrame(tabId: number, frameId: number, request: ContentRequest, startWithinMs?: number): Promise<ContentReply<unknown> | undefined> {
+export async function requestFrame(tabId: number, frameId: number, request: ContentRequest, startWithinMs?: number): Promise<ContentReply<unknown> | undefined> {
   const id = nextId++;
+  // The numbers given out before this worker started are read once; every lease starts above them.
+  await refFloor();
   return new Promise((resolve, reject) => {
     let channel: Channel;
     try {
@@ -55,22 +59,26 @@ export function requestFrame(tabId: number, frameId: number, request: ContentReq
       reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
+    const lease = leaseRefs(tabId);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settled = () => clearTimeout(timer);
     channel.pending.set(id, {
-      resolve: (reply) => (settled(), resolve(reply)),
-      reject: (error) => (settled(), reject(error)),
+      resolve: (reply, maxRef) => (settled(), returnRefs(lease, maxRef ?? lease.floor), resolve(reply)),
+      // The document went away: what it gave out unreported, nobody saw, and its elements are gone.
+      reject: (error) => (settled(), returnRefs(lease, lease.floor), reject(error)),
       started: settled,
     });
     if (startWithinMs !== undefined) {
       timer = setTimeout(() => {
-        // Its answer, should it come, finds nobody waiting.
+        // Its answer, should it come, finds nobody waiting; the page may yet give out refs for it.
         channel.pending.delete(id);
+        returnRefs(lease, undefined);
         reject(new NotStarted(`frame ${frameId} of tab ${tabId} did not start on "${request.type}" within ${startWithinMs} ms`));
       }, startWithinMs);
     }
     try {
-      channel.port.postMessage({ id, request, floor: refFloorNow(), ...(startWithinMs !== undefined ? { ack: true as const } : {}) } satisfies ContentPortMessage);
+      const message: ContentPortMessage = { id, request, floor: lease.floor, ceiling: lease.ceiling, ...(startWithinMs !== undefined ? { ack: true as const } : {}) };
+      channel.port.postMessage(message);
     } catch (error) {
       // Posting on a port that closed a moment ago throws; its disconnect may not have arrived yet.
       drop(channel, error instanceof Error ? error.message : String(error));
@@ -104,7 +112,7 @@ function channelTo(tabId: number, frameId: number): Channel {
     const waiting = channel.pending.get(message.id);
     if ('started' in message) return void waiting?.started?.();
     channel.pending.delete(message.id);
-    waiting?.resolve(message.reply);
+    waiting?.resolve(message.reply, message.maxRef);
   });
   // lastError says why when the port never reached a content script; read it, or Chrome logs it as unchecked.
   port.onDisconnect.addListener(() => drop(channel, chrome.runtime.lastError?.message));

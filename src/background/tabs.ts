@@ -48,16 +48,16 @@ function load(): Promise<AgentTabs> {
     if (!state?.sessions) return { sessions: {}, refsIssued: 0 };
     const { refFloors, ...rest } = state;
     const loaded = { ...rest, refsIssued: Math.max(state.refsIssued ?? 0, ...Object.values(refFloors ?? {})) };
-    floorNow = loaded.refsIssued;
+    floorNow = Math.max(floorNow, loaded.refsIssued);
     return loaded;
   })();
   return cached;
 }
 
-/** refsIssued as last read or raised, for what must not wait for storage (channel.ts). */
+/** refsIssued as last read or raised, for what must not wait for storage (ref-leases.ts). */
 let floorNow = 0;
 
-/** The floor every request to a page carries: what a page adds to an error (a ref like the one gone) is numbered above it. */
+/** The highest ref number given out, known without a storage read once refFloor() has answered. */
 export function refFloorNow(): number {
   return floorNow;
 }
@@ -192,10 +192,13 @@ export async function refFloor(): Promise<number> {
 }
 
 export async function raiseRefFloor(maxRef: number): Promise<void> {
+  // At once, for the next lease (ref-leases.ts); stored below.
+  floorNow = Math.max(floorNow, maxRef);
   // Most snapshots of a page already seen issue no new number: nothing to write then.
   if (maxRef <= (await refFloor())) return;
   await update((state) => {
-    state.refsIssued = floorNow = Math.max(state.refsIssued, maxRef);
+    state.refsIssued = Math.max(state.refsIssued, maxRef);
+    floorNow = Math.max(floorNow, state.refsIssued);
   });
 }
 

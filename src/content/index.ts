@@ -8,7 +8,7 @@ import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
 import { stopWaits } from './actions/locate.ts';
 import { currentMaxRef } from './snapshot/index.ts';
-import { raiseRefFloor } from './snapshot/refs.ts';
+import { RefsExhausted, takeRefLease } from './snapshot/refs.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { onWindow } from './window-listeners.ts';
 import { caughtPress, drawn } from './actions/frame-press.ts';
@@ -31,13 +31,13 @@ if (!window.__llmBrowserAgentLoaded) {
   browser.runtime.onConnect.addListener((port) => {
     if (port.name !== CONTENT_PORT) return;
     port.onMessage.addListener((message: unknown) => {
-      const { id, request, ack, floor } = (message ?? {}) as Partial<ContentPortMessage>;
+      const { id, request, ack, floor, ceiling } = (message ?? {}) as Partial<ContentPortMessage>;
       if (typeof id !== 'number') return;
-      raiseRefFloor(floor);
+      takeRefLease(floor, ceiling);
       // Before the work: it may keep this thread busy for a while.
       if (ack) post(port, { id, started: true });
       const answer = handle(request as ContentRequest) ?? Promise.resolve(unknownRequest(request));
-      void answer.then((reply) => post(port, { id, reply }));
+      void answer.then((reply) => post(port, { id, reply, maxRef: currentMaxRef() }));
     });
   });
 
@@ -107,6 +107,8 @@ async function reply<T>(fn: () => T | Promise<T>): Promise<ContentReply<T>> {
   } catch (error) {
     // Refs an error issued (a stale ref's replacement) raise the tab's floor too.
     const maxRef = currentMaxRef();
-    return { ok: false, error: toWireError(error), ...(maxRef ? { maxRef } : {}) };
+    // The most refs the page can need: one per element.
+    const needed = error instanceof RefsExhausted ? { refsNeeded: document.getElementsByTagName('*').length } : {};
+    return { ok: false, error: toWireError(error), ...(maxRef ? { maxRef } : {}), ...needed };
   }
 }

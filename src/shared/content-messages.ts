@@ -332,8 +332,11 @@ export interface ContentResults {
 /** Attribute `mark` sets; main-world code removes it after use. */
 export const MARK_ATTRIBUTE = 'data-llm-agent-mark';
 
-/** maxRef on an error: the highest ref the frame's document has issued, which its message may name. */
-export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError; maxRef?: number };
+/**
+ * maxRef on an error: the highest ref the frame's document has issued, which its message may name.
+ * refsNeeded: the request would have given out refs past its lease's ceiling; the page's element count.
+ */
+export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError; maxRef?: number; refsNeeded?: number };
 
 /** Name of the port the service worker opens to a frame's content script (background/channel.ts). */
 export const CONTENT_PORT = 'llm-browser-agent';
@@ -346,10 +349,12 @@ export interface ContentPortMessage {
   id: number;
   request: ContentRequest;
   ack?: true;
-  /** The highest ref number issued in any tab so far: refs this request gives out are numbered above it. */
+  /** The tab's lease of ref numbers (background/ref-leases.ts): refs this request gives out are numbered above floor, up to ceiling. */
   floor?: number;
+  ceiling?: number;
 }
-export type ContentPortReply = { id: number; reply: ContentReply<unknown> } | { id: number; started: true };
+/** maxRef: the highest ref number the frame's document has given out, for the worker to return its lease. */
+export type ContentPortReply = { id: number; reply: ContentReply<unknown>; maxRef?: number } | { id: number; started: true };
 
 /** Content script → service worker. */
 export type ContentEvent = { type: 'frameNonce'; nonce: string };

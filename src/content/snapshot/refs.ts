@@ -15,6 +15,9 @@ const numberOf = new WeakMap<Element, number>();
 // WeakRef so that the registry never keeps a removed subtree alive.
 const elementOf = new Map<number, WeakRef<Element>>();
 let maxIssued = 0;
+// The tab's lease (background/ref-leases.ts): no number above it is ours to give out. Infinity until
+// a request brings one (the engine's own tests call it directly).
+let ceiling = Infinity;
 // Whether the background has told this document the tab's floor (a snapshot or search did):
 // only then is a number above maxIssued known never to have been given out.
 let floorKnown = false;
@@ -48,10 +51,27 @@ export function raiseRefFloor(floor: number | undefined): void {
   if (floor > maxIssued) maxIssued = Math.floor(floor);
 }
 
+/**
+ * Takes the lease a request came with: numbers above `floor`, up to `ceiling`.
+ * Another tab may be giving out the numbers above the ceiling at this moment.
+ */
+export function takeRefLease(floor: number | undefined, leaseCeiling: number | undefined): void {
+  raiseRefFloor(floor);
+  if (leaseCeiling !== undefined && Number.isFinite(leaseCeiling)) ceiling = leaseCeiling;
+}
+
+/** A request would give out refs past its lease; the worker asks again with a bigger one (background/frames.ts). */
+export class RefsExhausted extends AgentError {
+  constructor() {
+    super('INTERNAL', 'The page has more elements to give refs to than this command may number at once. Take a snapshot (browser_snapshot) and act on its refs.');
+  }
+}
+
 /** The number bound to `el`, issuing the next free one if it has none. */
 export function refNumberFor(el: Element): number {
   const existing = numberOf.get(el);
   if (existing !== undefined) return existing;
+  if (maxIssued >= ceiling) throw new RefsExhausted();
   const n = ++maxIssued;
   numberOf.set(el, n);
   elementOf.set(n, new WeakRef(el));
