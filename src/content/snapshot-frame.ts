@@ -1,6 +1,7 @@
 import type { ContentRequest, ContentSnapshot, FrameAim, FrameSlotInfo } from '../shared/content-messages.ts';
 import { DIRECT_NONCE_PREFIX, FRAME_HELLO_KEY, FRAME_NONCE_KEY } from '../shared/content-messages.ts';
 import { takeSnapshot } from './snapshot/index.ts';
+import { RefsExhausted, refsLeft } from './snapshot/refs.ts';
 import { isVisible, queryDeep, resolveTarget } from './target.ts';
 import { offsetOf } from './frame-aim.ts';
 import { catchPressOn } from './actions/frame-press.ts';
@@ -141,6 +142,9 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     refFloor,
     undeclaredRoots: request.undeclaredRoots,
   });
+  // A page far bigger than the numbers its tab's lease has left (about one element in six gets a ref) is
+  // asked again under a bigger lease before the walk, not once most of it is done (background/ref-leases.ts).
+  if (!root && refsLeft() < document.getElementsByTagName('*').length / 4) throw new RefsExhausted();
   await learnForeignSheets();
   let result = take();
   // The whole of a top-level page that just loaded and shows nothing: it may not have rendered yet,

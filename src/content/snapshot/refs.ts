@@ -60,6 +60,11 @@ export function takeRefLease(floor: number | undefined, leaseCeiling: number | u
   if (leaseCeiling !== undefined && Number.isFinite(leaseCeiling)) ceiling = leaseCeiling;
 }
 
+/** How many numbers are left of the lease. */
+export function refsLeft(): number {
+  return ceiling - maxIssued;
+}
+
 /** A request would give out refs past its lease; the worker asks again with a bigger one (background/frames.ts). */
 export class RefsExhausted extends AgentError {
   constructor() {
