@@ -286,7 +286,7 @@ test.describe('checked state and select', () => {
     expect(plain.message).toContain('(role button) has no checked state');
   });
 
-  const REFS = { refPrefix: '', refFloor: 0 };
+  const REFS = { refPrefix: '' };
 
   test('selectOption by value and by label, multi-select, and its errors', async ({ page }) => {
     await load(page, `<select id="s"><option value="">Pick</option><option value="fr">France</option><option value="de"> Germany </option></select>
@@ -309,7 +309,7 @@ test.describe('checked state and select', () => {
     expect((await failure(page, { type: 'selectOption', target: { selector: '#s' }, values: ['fr', 'de'], timeoutMs: 1000, ...REFS })).code).toBe('INVALID_PARAMS');
     // A drop-down made of divs: its options are clicked by the service worker, found here with refs.
     expect(await value(page, { type: 'selectOption', target: { selector: '#lb' }, values: ['X'], timeoutMs: 1000, ...REFS })).toMatchObject({ custom: 'shown', description: '<div id="lb" role="listbox">X</div>' });
-    const found = await value(page, { type: 'customOptions', target: { selector: '#lb' }, values: ['x'], refPrefix: '', refFloor: 0, waitMs: 100 });
+    const found = await value(page, { type: 'customOptions', target: { selector: '#lb' }, values: ['x'], refPrefix: '', waitMs: 100 });
     expect(found).toMatchObject({ refs: [expect.stringMatching(/^e\d+$/)], labels: ['X'] });
     const option = await failure(page, { type: 'selectOption', target: { selector: '#lb [role=option]' }, values: ['X'], timeoutMs: 1000, ...REFS });
     expect(option.code).toBe('INVALID_TARGET');

@@ -175,8 +175,9 @@ test.describe('find', () => {
     await load(page, `<nav><a href="/a">Docs</a><a href="/b">Blog</a></nav>
       <button id="save">Save <span>draft</span></button><button id="cancel" aria-label="Cancel edit">X</button>
       <p id="p">Your changes were saved.</p><button hidden>Save hidden</button>`);
-    const find = (q: Record<string, unknown>) =>
-      value(page, { type: 'find', limit: 10, refPrefix: '', refFloor: 100, ...q } as ContentRequest);
+    // The tab's lease, as a request's envelope brings it: numbers above 100, up to 1000.
+    await page.evaluate(() => window.__actions.takeRefLease(100, 1000));
+    const find = (q: Record<string, unknown>) => value(page, { type: 'find', limit: 10, refPrefix: '', ...q } as ContentRequest);
     const links = await find({ role: 'link' });
     expect(links.total).toBe(2);
     expect(links.matches.map((m: { line: string }) => m.line)).toEqual([`link "Docs" [ref=${links.matches[0].ref}]`, `link "Blog" [ref=${links.matches[1].ref}]`]);
@@ -200,5 +201,14 @@ test.describe('find', () => {
     expect(limited.total).toBe(2);
     // The same element keeps its ref.
     expect(limited.matches[0].ref).toBe(links.matches[0].ref);
+
+    // Past the lease's ceiling no number is given out (another tab may be giving it out): the request fails,
+    // and the worker asks again under a bigger lease.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button>Extra one</button><button>Extra two</button>'));
+    await page.evaluate((top) => window.__actions.takeRefLease(top, top + 1), limited.maxRef);
+    const over = await failure(page, { type: 'find', role: 'button', name: 'Extra', limit: 10, refPrefix: '' });
+    expect(over.message).toContain('more elements to give refs to than this command may number at once');
+    await page.evaluate((top) => window.__actions.takeRefLease(top + 1, top + 100), limited.maxRef);
+    expect((await find({ role: 'button', name: 'Extra' })).matches.map((m: { ref: string }) => m.ref)).toHaveLength(2);
   });
 });

@@ -3,3 +3,5 @@
 // exported from the same bundle so refs it issues are the ones actions resolve.
 export { handleAction } from '../../src/content/actions/index.ts';
 export { takeSnapshot, refForElement, resolveRef, currentMaxRef } from '../../src/content/snapshot/index.ts';
+// What a request's envelope brings (content/index.ts): the tab's lease of ref numbers.
+export { takeRefLease } from '../../src/content/snapshot/refs.ts';

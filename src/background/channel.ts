@@ -11,7 +11,7 @@
  * A new document of the frame gets a new port on its first request.
  */
 import { CONTENT_PORT, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
-import { leaseRefs, returnRefs } from './ref-leases.ts';
+import { forgetRefs, leaseRefs, returnRefs } from './ref-leases.ts';
 import { refFloor } from './tabs.ts';
 
 interface Waiting {
@@ -49,7 +49,7 @@ let nextId = 1;
  */
 export async function requestFrame(tabId: number, frameId: number, request: ContentRequest, startWithinMs?: number): Promise<ContentReply<unknown> | undefined> {
   const id = nextId++;
-  // The numbers given out before this worker started are read once; every lease starts above them.
+  // The blocks of ref numbers handed out before this worker started are read once; new ones start above them.
   await refFloor();
   return new Promise((resolve, reject) => {
     let channel: Channel;
@@ -152,6 +152,7 @@ export function watchChannels(): void {
     }, () => undefined);
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
+    forgetRefs(tabId);
     for (const channel of [...channels.values()]) if (channel.tabId === tabId) close(channel);
   });
 }

@@ -11,7 +11,6 @@ import { NotStarted, requestFrame } from './channel.ts';
 import { assertNotCrashed } from './cdp.ts';
 import { assertResponsive } from './unresponsive.ts';
 import { sleep, within } from './timing.ts';
-import { raiseRefFloor } from './tabs.ts';
 import { outgrown } from './ref-leases.ts';
 import { loadIfDiscarded } from './unloaded-tabs.ts';
 import { frameBusyError, isFrameBusy, isKnownBusy, noteBusy, unlessBusy } from './busy-frames.ts';
@@ -73,7 +72,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
 
 /** Requests that give out refs and change nothing on the page, so asking again is safe. */
 const READS_ONLY = new Set<ContentRequest['type']>(['snapshot', 'find', 'focused', 'elementAt']);
-/** Each time the lease grows at least fourfold: twice is plenty for a page with more elements in shadow roots than outside. */
+/** Each time the block grows at least fourfold: twice is plenty for a page with more elements in shadow roots than outside. */
 const MAX_OUTGROWN = 2;
 
 async function requestWithRetries<T extends ContentRequest['type']>(
@@ -122,10 +121,8 @@ async function requestWithRetries<T extends ContentRequest['type']>(
     }
     if (!reply) throw await tabError(tabId, frameId, 'no answer', request.type);
     if (!reply.ok) {
-      // A stale ref's error may name its replacement's ref: no later document may issue that number.
-      if (reply.maxRef) await raiseRefFloor(reply.maxRef);
-      // The page has more elements to give refs to than the tab's lease had numbers left: a request
-      // that only reads is asked again under a lease as big as the page (ref-leases.ts).
+      // The page has more elements to give refs to than the tab's block had numbers left: a request
+      // that only reads is asked again under a block as big as the page (ref-leases.ts).
       if (reply.refsNeeded) {
         outgrown(tabId, reply.refsNeeded);
         if (READS_ONLY.has(request.type) && outgrew++ < MAX_OUTGROWN) {

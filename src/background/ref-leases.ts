@@ -2,89 +2,81 @@
  * Which ref numbers a tab's pages may give out, so that two tabs never give
  * out the same one.
  *
- * Every request to a page carries the floor its new refs are numbered above
- * (tabs.ts keeps the highest number given out so far). Two tabs asked at the
- * same moment (two agents, or parallel calls) both started above the same
- * floor: each gave out e5, and tab A's e5 used in tab B clicked B's element.
+ * A page numbers its refs itself (content/snapshot/refs.ts), above the floor
+ * each request brings. With one floor for all tabs, two tabs asked at the same
+ * moment (two agents, or parallel calls) both started above it: each gave out
+ * e5, and tab A's e5 used in tab B clicked B's element.
  *
- * So a tab with requests in flight holds a lease: numbers from its floor up to
- * its ceiling, which no other tab's lease overlaps. Requests to the tab share
- * the lease; once none is in flight, the highest number its pages reported is
- * what the next lease of any tab starts above. Without other tabs at work
- * nothing changes: each lease starts where the last one's numbers ended. A tab
- * leasing while another tab's lease is out starts above that lease's ceiling,
- * which leaves a gap in the numbers, never a number given out twice.
- *
- * A page that would pass its ceiling refuses to (content/snapshot/refs.ts);
- * the request is asked again with a lease as big as the page's element count
- * (frames.ts).
+ * So each tab owns a block of numbers no other tab is given: every request to
+ * the tab brings the highest number the tab has given out in its block (a new
+ * document of the tab starts above it, so no ref is reissued in the tab) and
+ * the block's end, which the page never passes. A tab that has used most of
+ * its block gets the next free one. Blocks are small, so refs stay short; a
+ * page that needs more numbers than its block has left refuses, and the
+ * request is asked again under a block as big as the page (frames.ts).
  */
 import { raiseRefFloor, refFloorNow } from './tabs.ts';
 
 export interface RefLease {
+  /** The page gives out numbers above this… */
   readonly floor: number;
+  /** …up to this one. */
   readonly ceiling: number;
+  readonly block: Block;
 }
 
-interface Lease extends RefLease {
-  tabId: number;
-  /** Requests sent under it that have not been answered. */
-  requests: number;
-  /** The highest number its pages reported giving out. */
+export interface Block {
+  start: number;
+  end: number;
+  /** The highest number the tab's pages reported giving out in it. */
   used: number;
 }
 
-/** Numbers in a tab's first lease: a snapshot of a 10,000-element page gives out about 1,700 refs. */
-const BLOCK = 4096;
+/** Numbers in a tab's block; a 10,000-element page's first snapshot gives out about 1,700 and gets a bigger block. */
+const BLOCK = 1024;
+/** A block with fewer numbers left than this is replaced before the next request: enough for any action's report. */
+const RESERVE = 256;
 
-/** Leases with requests in flight, the current one of each tab and any it outgrew. */
-const live = new Set<Lease>();
-const current = new Map<number, Lease>();
-/** A tab whose page needed more numbers than BLOCK (a very big page) gets leases that size. */
+const blocks = new Map<number, Block>();
+/** A tab whose page outgrew its block (a very big page) gets blocks this size from then on. */
 const sizeOf = new Map<number, number>();
 
-/** The lease a request to `tabId` is sent under; every lease taken is given back with returnRefs(). */
+/** The numbers a request to `tabId` may give out; the page's answer is told to returnRefs(). */
 export function leaseRefs(tabId: number): RefLease {
-  let lease = current.get(tabId);
-  // A lease half used by a tab kept busy (one request after another, never none in flight) is
-  // replaced before a request can run out of it.
-  if (!lease || lease.used - lease.floor > (lease.ceiling - lease.floor) / 2) lease = open(tabId);
-  lease.requests++;
-  return lease;
+  let block = blocks.get(tabId);
+  if (!block || block.end - block.used < RESERVE) block = allocate(tabId);
+  return { floor: block.used, ceiling: block.end, block };
 }
 
 /**
- * Gives a lease back once its request is answered. maxRef: the highest number
- * the page reports having given out; undefined when nobody knows (the request
- * was given up on, and the page may still be working on it): then all of it
- * counts as given out.
+ * What the page reported once it answered: the highest number it has given
+ * out. undefined when nobody knows (the request was given up on, and the page
+ * may still give out numbers for it): then the whole block counts as used.
  */
-export function returnRefs(taken: RefLease, maxRef: number | undefined): void {
-  const lease = taken as Lease;
-  lease.used = Math.max(lease.used, maxRef ?? lease.ceiling);
-  if (--lease.requests > 0) return;
-  live.delete(lease);
-  if (current.get(lease.tabId) === lease) current.delete(lease.tabId);
-  // Synchronous for the next lease; stored for a worker that starts again.
-  void raiseRefFloor(lease.used);
+export function returnRefs({ block }: RefLease, maxRef: number | undefined): void {
+  // Clamped: a newer request may have raised the page to the tab's next block.
+  block.used = Math.min(block.end, Math.max(block.used, maxRef ?? block.end));
 }
 
-/**
- * The page ran out of numbers (it reported how many elements it has, the most refs it can need):
- * the tab's next lease is that big, and starts above everything leased so far.
- */
+/** The page ran out of numbers; `elements`: how many it has, the most refs it can need. */
 export function outgrown(tabId: number, elements: number): void {
   // At least four times the last: the count leaves out elements in shadow roots.
   sizeOf.set(tabId, Math.max(4 * (sizeOf.get(tabId) ?? BLOCK), 2 * elements));
-  const lease = current.get(tabId);
-  if (lease) lease.used = lease.ceiling;
+  blocks.delete(tabId);
 }
 
-function open(tabId: number): Lease {
-  let floor = refFloorNow();
-  for (const other of live) floor = Math.max(floor, other.ceiling);
-  const lease: Lease = { tabId, floor, ceiling: floor + (sizeOf.get(tabId) ?? BLOCK), requests: 0, used: floor };
-  live.add(lease);
-  current.set(tabId, lease);
-  return lease;
+/** A tab closed: its numbers stay given out, and its block is not handed on. */
+export function forgetRefs(tabId: number): void {
+  blocks.delete(tabId);
+  sizeOf.delete(tabId);
+}
+
+function allocate(tabId: number): Block {
+  // refFloorNow: the end of the last block handed out, by this worker or one before it.
+  const start = refFloorNow();
+  const block = { start, end: start + (sizeOf.get(tabId) ?? BLOCK), used: start };
+  blocks.set(tabId, block);
+  // At once for the next block; stored, so a worker that starts again hands out blocks above this one.
+  void raiseRefFloor(block.end);
+  return block;
 }

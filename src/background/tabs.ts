@@ -8,7 +8,6 @@
 import browser from 'webextension-polyfill';
 import { AgentError } from '../shared/errors.ts';
 import type { SessionInfo, TabInfo } from '../shared/protocol.ts';
-import { refPrefix } from '../shared/refs.ts';
 import { takingTurns } from '../shared/turns.ts';
 import { keepLoaded } from './unloaded-tabs.ts';
 
@@ -22,8 +21,8 @@ interface Session {
 interface AgentTabs {
   sessions: Record<string, Session>;
   /**
-   * Highest ref number issued in any tab. Refs are never reissued, in a tab or across tabs (see the
-   * snapshot engine): a ref from one tab used in another is stale there, never another element.
+   * The end of the last block of ref numbers handed to a tab (ref-leases.ts). Refs are never reissued,
+   * in a tab or across tabs: a ref from one tab used in another is stale there, never another element.
    */
   refsIssued: number;
   /** What an older worker kept instead: the highest per tab. Read once, into refsIssued. */
@@ -57,7 +56,7 @@ function load(): Promise<AgentTabs> {
 /** refsIssued as last read or raised, for what must not wait for storage (ref-leases.ts). */
 let floorNow = 0;
 
-/** The highest ref number given out, known without a storage read once refFloor() has answered. */
+/** refsIssued, known without a storage read once refFloor() has answered. */
 export function refFloorNow(): number {
   return floorNow;
 }
@@ -186,36 +185,19 @@ export async function currentTab(info: SessionInfo): Promise<number | null> {
   return sessionTab(info, undefined);
 }
 
-/** Refs at or below this were issued already, in some tab: a document issues new ones above it. */
+/** Ref numbers up to this were handed to tabs already (ref-leases.ts): a new block starts above it. */
 export async function refFloor(): Promise<number> {
   return (await load()).refsIssued;
 }
 
 export async function raiseRefFloor(maxRef: number): Promise<void> {
-  // At once, for the next lease (ref-leases.ts); stored below.
+  // At once, for the next block (ref-leases.ts); stored below.
   floorNow = Math.max(floorNow, maxRef);
-  // Most snapshots of a page already seen issue no new number: nothing to write then.
   if (maxRef <= (await refFloor())) return;
   await update((state) => {
     state.refsIssued = Math.max(state.refsIssued, maxRef);
     floorNow = Math.max(floorNow, state.refsIssued);
   });
-}
-
-/**
- * Asks a frame for something that issues refs (a focus line, options to
- * pick): with the frame's ref prefix and the tab's floor, which is raised to
- * what the answer issued, so no ref is ever issued twice in the tab.
- */
-export async function issuingRefs<R extends { maxRef: number } | undefined>(
-  tabId: number,
-  frameId: number,
-  ask: (refs: { refPrefix: string; refFloor: number }) => Promise<R>,
-): Promise<R> {
-  const floor = await refFloor();
-  const answer = await ask({ refPrefix: refPrefix(frameId), refFloor: floor });
-  if (answer && answer.maxRef > floor) await raiseRefFloor(answer.maxRef);
-  return answer;
 }
 
 export async function sessionList(): Promise<{ id: string; name: string; tabs: number[] }[]> {

@@ -131,7 +131,7 @@ function firstRender(ms: number): Promise<void> {
  * service worker can stitch the child's snapshot under the right line.
  */
 export async function snapshotFrame(request: Extract<ContentRequest, { type: 'snapshot' }>): Promise<ContentSnapshot> {
-  const { options, refPrefix, refFloor } = request;
+  const { options, refPrefix } = request;
   const root = options.root ? resolveTarget(options.root) : undefined;
   const take = () => takeSnapshot({
     interactive: options.interactive,
@@ -139,11 +139,10 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     viewportOnly: options.viewportOnly,
     root,
     refPrefix,
-    refFloor,
     undeclaredRoots: request.undeclaredRoots,
   });
-  // A page far bigger than the numbers its tab's lease has left (about one element in six gets a ref) is
-  // asked again under a bigger lease before the walk, not once most of it is done (background/ref-leases.ts).
+  // A page far bigger than the numbers its tab's block has left (about one element in six gets a ref) is
+  // asked again under a bigger block before the walk, not once most of it is done (background/ref-leases.ts).
   if (!root && refsLeft() < document.getElementsByTagName('*').length / 4) throw new RefsExhausted();
   await learnForeignSheets();
   let result = take();

@@ -94,7 +94,7 @@ export type ContentRequest =
   /** The command waiting here timed out or was cancelled: an element still waited for is given up (actions/locate.ts). */
   | { type: 'stopWaits' }
   /** undeclaredRoots: the document's HTML declares no shadow root (background/declared-roots.ts). */
-  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; refFloor: number; undeclaredRoots?: true }
+  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true }
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view
@@ -118,26 +118,26 @@ export type ContentRequest =
   | { type: 'announcements'; since: number }
   /** What a text field holds after text went in (null for other elements). */
   /** suggest.answered: the requests the text started have answered, so the list shown now is their result. */
-  | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; refFloor: number; waitMs: number; answered: boolean } }
+  | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; waitMs: number; answered: boolean } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
-  | { type: 'focused'; refPrefix: string; refFloor: number }
+  | { type: 'focused'; refPrefix: string }
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
   /** clicksOnly: only the timers a click's (or a router's popstate) handler set. */
   /** dialogs: after a click, also whether those timers opened or closed a dialog (revealed.ts dialogOpened, dialogClosed). */
   | { type: 'inputTimers'; maxMs: number; clicksOnly?: true; dialogs?: true }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
-  | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; refFloor: number; waitMs: number; causal?: true }
+  | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; waitMs: number; causal?: true }
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
   /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
-  | { type: 'revealed'; refPrefix: string; refFloor: number; waitMs: number; causal?: true }
+  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true }
   /** After a click whose guard said it opened a dialog: the dialog and its controls. */
-  | { type: 'openedDialog'; refPrefix: string; refFloor: number }
+  | { type: 'openedDialog'; refPrefix: string }
   /** Before a key: the dialogs shown now, to tell after it which one it closed (Escape). */
   | { type: 'noteDialogs' }
   | { type: 'dialogClosed' }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
-  | { type: 'elementAt'; x: number; y: number; refPrefix: string; refFloor: number }
+  | { type: 'elementAt'; x: number; y: number; refPrefix: string }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
   | { type: 'reveal'; target: TargetSpec; timeoutMs: number }
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
@@ -157,10 +157,10 @@ export type ContentRequest =
   | { type: 'watchDrop'; target: TargetSpec }
   | { type: 'dragAccepted' }
   | { type: 'dropOutcome' }
-  | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number; refPrefix: string; refFloor: number }
+  | { type: 'selectOption'; target: TargetSpec; values: string[]; timeoutMs: number; refPrefix: string }
   /** The options of a custom drop-down matching `values`, with refs to click (waits for its popup to show them). */
   /** multiple: the drop-down a library draws for a <select multiple> (its list may not say it takes several). */
-  | { type: 'customOptions'; target: TargetSpec; values: string[]; multiple?: true; refPrefix: string; refFloor: number; waitMs: number }
+  | { type: 'customOptions'; target: TargetSpec; values: string[]; multiple?: true; refPrefix: string; waitMs: number }
   /** Whether an option is aria-selected now (null: it is gone), after a click on one that was. */
   | { type: 'isSelected'; target: TargetSpec }
   /** Whether the pointer is over the element now (:hover), after a hover the browser may have sent elsewhere. */
@@ -177,7 +177,7 @@ export type ContentRequest =
   | { type: 'helloParent' }
   | { type: 'get'; what: GetWhat; target?: TargetSpec; name?: string }
   | { type: 'is'; what: IsWhat; target: TargetSpec }
-  | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string; refFloor: number }
+  | { type: 'find'; text?: string; role?: string; name?: string; limit: number; refPrefix: string }
   /** Sets data-llm-agent-mark=<nonce> on the element so main-world / CDP code can find it. */
   | { type: 'mark'; target: TargetSpec; nonce: string }
   /** Hides our on-page feedback for a screenshot (hidden: true) and shows it again (false). */
@@ -334,7 +334,7 @@ export const MARK_ATTRIBUTE = 'data-llm-agent-mark';
 
 /**
  * maxRef on an error: the highest ref the frame's document has issued, which its message may name.
- * refsNeeded: the request would have given out refs past its lease's ceiling; the page's element count.
+ * refsNeeded: the request would have given out refs past its tab's block; the page's element count.
  */
 export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError; maxRef?: number; refsNeeded?: number };
 
@@ -353,7 +353,7 @@ export interface ContentPortMessage {
   floor?: number;
   ceiling?: number;
 }
-/** maxRef: the highest ref number the frame's document has given out, for the worker to return its lease. */
+/** maxRef: the highest ref number the frame's document has given out, (background/ref-leases.ts). */
 export type ContentPortReply = { id: number; reply: ContentReply<unknown>; maxRef?: number } | { id: number; started: true };
 
 /** Content script → service worker. */

@@ -12,7 +12,8 @@ import { cdp } from '../cdp.ts';
 import { downFrames } from '../frame-map.ts';
 import { tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { issuingRefs, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { InputStuck, settleOrBusy } from '../unresponsive.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { dragWithInterception } from './drag.ts';
@@ -99,7 +100,7 @@ async function elementAt(tabId: number, point: { x: number; y: number }): Promis
     tabId,
     0,
     // In a child frame, the point in its own viewport, as the frame around it mapped it.
-    (id, outer) => issuingRefs(tabId, id, (refs) => tryFrame(tabId, id, { type: 'elementAt', x: outer?.frame?.x ?? point.x, y: outer?.frame?.y ?? point.y, ...refs })),
+    (id, outer) => tryFrame(tabId, id, { type: 'elementAt', x: outer?.frame?.x ?? point.x, y: outer?.frame?.y ?? point.y, refPrefix: refPrefix(id) }),
     (answer) => answer.frame?.nonce,
   );
   const line = answers.map((answer) => answer.line).filter((l): l is string => !!l).at(-1);

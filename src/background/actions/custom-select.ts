@@ -8,7 +8,7 @@ import type { TargetSpec } from '../../shared/content-messages.ts';
 import type { Result } from '../../shared/protocol.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { issuingRefs } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { guardedClick } from './guarded.ts';
 import { mouseClick, pressKey as dispatchKey } from './input.ts';
 import { parseChord } from './keys.ts';
@@ -49,7 +49,7 @@ export async function selectCustom(tabId: number, spec: TargetSpec, values: stri
       openedByUs = true;
     }
     const hint = found.multiple ? { multiple: true as const } : {};
-    const picked = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...hint, ...refs, waitMs: OPTIONS_WAIT_MS })).catch(async (error: unknown) => {
+    const picked = await sendToFrame(tabId, frameId, { type: 'customOptions', target: spec, values: [value], ...hint, refPrefix: refPrefix(frameId), waitMs: OPTIONS_WAIT_MS }).catch(async (error: unknown) => {
       // No such option, or a list that takes one choice: closed again, as it was, not left over the fields below it.
       if (state === 'closed' && error instanceof AgentError) await closeList(tabId);
       throw error;
@@ -81,7 +81,7 @@ export async function selectCustom(tabId: number, spec: TargetSpec, values: stri
 /** Whether the drop-down shows its list now (after a pick, most close), and what to click to open it. */
 async function stateOf(tabId: number, spec: TargetSpec, ctx: CommandContext, was: 'shown' | 'closed'): Promise<{ state: 'shown' | 'closed'; opener?: string }> {
   const frameId = frameOf(spec);
-  const result = await issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: [], timeoutMs: ctx.actionWaitMs, ...refs }));
+  const result = await sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: [], timeoutMs: ctx.actionWaitMs, refPrefix: refPrefix(frameId) });
   return result && 'custom' in result ? { state: result.custom, opener: result.opener } : { state: was };
 }
 

@@ -4,7 +4,8 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { cdp } from '../cdp.ts';
 import { sendToFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { issuingRefs, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
@@ -48,7 +49,7 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   const spec = targetSpec(params)!;
   const frameId = frameOf(spec);
   const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
-    issuingRefs(tabId, frameId, (refs) => sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, ...refs })),
+    sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, refPrefix: refPrefix(frameId) }),
   );
   if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);
   if (!result) {

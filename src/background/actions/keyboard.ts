@@ -5,7 +5,8 @@ import type { Params, Result } from '../../shared/protocol.ts';
 import { ensureAttached } from '../cdp.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import type { CommandContext } from '../router.ts';
-import { issuingRefs, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import { downFrames } from '../frame-map.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
@@ -234,7 +235,7 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
-  const held = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { ...refs, waitMs: timersRan ? SUGGESTIONS_AFTER_TIMERS_MS : SUGGESTIONS_WAIT_MS, answered } }));
+  const held = await tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { refPrefix: refPrefix(frameId), waitMs: timersRan ? SUGGESTIONS_AFTER_TIMERS_MS : SUGGESTIONS_WAIT_MS, answered } });
   if (!held) return {};
   // Re-rendered as the text went in: keys that came after went to whatever had focus then. Not
   // news when the field now there holds the text (the page carried a filled value over).
@@ -259,7 +260,7 @@ export async function focusAfter(tabId: number, frameId: number, effects: Effect
   const down = await downFrames(
     tabId,
     frameId,
-    (id) => issuingRefs(tabId, id, (refs) => tryFrame(tabId, id, { type: 'focused', ...refs })),
+    (id) => tryFrame(tabId, id, { type: 'focused', refPrefix: refPrefix(id) }),
     (answer) => answer.frameNonce,
   );
   const focus = down.answers.map((answer) => answer.line).filter(Boolean).at(-1);

@@ -7,7 +7,8 @@ import { dragWithInterception } from './drag.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, type Point } from './target.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
-import { issuingRefs, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
+import { refPrefix } from '../../shared/refs.ts';
 import type { ContentRequest, TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
@@ -62,7 +63,7 @@ const HOVER_WAIT_MS = 300;
 const DISCLOSE_WAIT_MS = 100;
 
 type ShownRequest = Extract<ContentRequest, { type: 'openedDialog' | 'openedPopup' | 'revealed' }>;
-type Refs = { refPrefix: string; refFloor: number };
+type Refs = { refPrefix: string };
 
 /**
  * What the input showed, with refs, so the agent acts on it without a
@@ -73,7 +74,7 @@ type Refs = { refPrefix: string; refFloor: number };
 export async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
   if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
-  const result = await issuingRefs(tabId, frameId, (refs) => tryFrame(tabId, frameId, { ...request, ...refs } as ShownRequest) as Promise<ShownResult | undefined>);
+  const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
   return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
 }
 

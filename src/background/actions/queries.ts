@@ -8,7 +8,7 @@ import { busyFrameCount } from '../busy-frames.ts';
 import { toParent, type Box, type FoundElement, type FrameAim, type TargetSpec } from '../../shared/content-messages.ts';
 import { viewportSize } from './coordinates.ts';
 import type { CommandContext } from '../router.ts';
-import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
 import { assertNoDialog, handleDialog as answerDialog, openDialog } from './dialogs.ts';
 import { navigationAfter } from '../navigation.ts';
 import { loadingBudget } from '../commands/navigate.ts';
@@ -129,9 +129,8 @@ export async function find(params: Params<'find'>): Promise<Result<'find'>> {
   if (params.text === undefined && params.role === undefined && params.name === undefined) {
     throw new AgentError('INVALID_PARAMS', 'Say what to find: text, role and/or name.');
   }
-  const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20, floor: await refFloor() };
+  const search = { query: { text: params.text, role: params.role, name: params.name }, left: params.limit ?? 20 };
   const { matches, total, partial } = await findInFrame(tabId, 0, search, 0);
-  await raiseRefFloor(search.floor);
   // Frames whose page is blocked were not searched (the search found them so): said, as they may hold it.
   const busy = await busyFrameCount(tabId);
   return { tabId, matches, total, ...(!total && partial.length ? { partial } : {}), ...(busy ? { busyFrames: busy } : {}) };
@@ -141,7 +140,6 @@ interface Search {
   query: { text?: string; role?: string; name?: string };
   /** Matches still wanted (the limit, less those found so far). */
   left: number;
-  floor: number;
 }
 
 /**
@@ -149,8 +147,7 @@ interface Search {
  * them: frame-prefixed refs (f<id>e<N>) that later commands route and aim.
  */
 async function findInFrame(tabId: number, frameId: number, search: Search, depth: number): Promise<{ matches: FoundElement[]; total: number; partial: string[] }> {
-  const result = await sendToFrame(tabId, frameId, { type: 'find', ...search.query, limit: search.left, refPrefix: refPrefix(frameId), refFloor: search.floor });
-  search.floor = Math.max(search.floor, result.maxRef);
+  const result = await sendToFrame(tabId, frameId, { type: 'find', ...search.query, limit: search.left, refPrefix: refPrefix(frameId) });
   search.left -= result.matches.length;
   const found = { matches: [...result.matches], total: result.total, partial: [...(result.partial ?? [])] };
   if (depth >= MAX_FRAME_DEPTH || !result.frames.length) return found;

@@ -2,7 +2,7 @@ import browser from 'webextension-polyfill';
 import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { isBlank, sendToFrame } from '../frames.ts';
-import { raiseRefFloor, refFloor, resolveTab } from '../tabs.ts';
+import { resolveTab } from '../tabs.ts';
 import { frameOfRef, refPrefix } from '../../shared/refs.ts';
 import { assertNoDialog } from '../actions/dialogs.ts';
 import { linkChildFrames, MAX_FRAME_DEPTH } from '../frame-map.ts';
@@ -25,14 +25,13 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
-  const state: SnapshotState = { floor: await refFloor(), undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false };
+  const state: SnapshotState = { undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false };
   const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
     // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
     if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
     if (!isBlank((await browser.tabs.get(tabId)).url)) throw error;
     return '';
   });
-  await raiseRefFloor(state.floor);
   // The top document said where it is; the tab is asked only when it did not answer (blank) or has no
   // title of its own, which the tab shows as its URL.
   const page = state.top?.title ? state.top : await browser.tabs.get(tabId).then((tab) => ({ url: tab.url ?? '', title: tab.title ?? '' }));
@@ -40,8 +39,6 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
 }
 
 interface SnapshotState {
-  /** Refs above this were never issued in the tab. */
-  floor: number;
   /** The top document is a PDF in Chromium's viewer. */
   pdf?: boolean;
   /** The top document's address and title, as it answered. */
@@ -66,12 +63,10 @@ async function frameSnapshot(
     type: 'snapshot',
     options,
     refPrefix: refPrefix(frameId),
-    refFloor: state.floor,
     ...(frameId === 0 && state.undeclaredRoots ? { undeclaredRoots: true as const } : {}),
     // A child frame that answered its nonce may be blocked by its page a moment later: then it
     // never starts on the request, which would hold the snapshot to its timeout (busy-frames.ts).
   }, frameId !== 0 ? { startWithinMs: PROBE_MS } : {});
-  state.floor = Math.max(state.floor, result.maxRef);
   if (result.contentType === 'application/pdf') {
     if (depth === 0) state.pdf = true;
     // Under its iframe's line: what it is, instead of the viewer's own frame, which shows nothing either.
@@ -89,7 +84,7 @@ async function frameSnapshot(
     result.frames.map(async (slot, i) => {
       const childId = childIds[i];
       if (typeof childId !== 'number') return null;
-      // Every frame starts above the floor, so a frame's new document
+      // Every frame starts above its tab's lease floor (ref-leases.ts), so a frame's new document
       // never reissues a number its old one used (the f<id> prefix keeps
       // siblings apart).
       const childText = await frameSnapshot(tabId, childId, childOptions, state, depth + 1).catch(() => null);

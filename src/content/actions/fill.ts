@@ -11,7 +11,7 @@ import { resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
-import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
+import { currentMaxRef } from '../snapshot/refs.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { prepareStepped } from './stepped.ts';
@@ -124,7 +124,6 @@ function assertFits(el: Element, length: number, hint: () => string = () => ''):
 /** What a text field holds now, after fill or type; null for anything else (an editor's text is not compared). */
 export async function fieldValue(request: Extract<ContentRequest, { type: 'fieldValue' }>): Promise<ContentResults['fieldValue']> {
   const { suggest } = request;
-  if (suggest) raiseRefFloor(suggest.refFloor);
   let el: Element;
   try {
     el = retargetLabel(resolveSpec(request.target).element, true);

@@ -13,9 +13,6 @@ import { currentMaxRef, refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
 import { childFrames, nonceFor } from '../snapshot-frame.ts';
 import { getName } from '../snapshot/names.ts';
-// raiseRefFloor is not re-exported by snapshot/index.ts; find issues refs
-// outside takeSnapshot, so it must raise the floor the same way.
-import { raiseRefFloor } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { focusedElement, stateSuffix, valueOf } from '../snapshot/states.ts';
 import { yamlValue } from '../snapshot/format.ts';
@@ -43,7 +40,6 @@ export function find(request: FindRequest): ContentResults['find'] {
   const name = request.name ? normalize(request.name).toLowerCase() : undefined;
   const text = request.text ? normalize(request.text).toLowerCase() : undefined;
   if (!role && !name && !text) throw new AgentError('INVALID_PARAMS', 'Give at least one of role, name or text to find elements by.');
-  raiseRefFloor(request.refFloor);
   const root = document.body ?? document.documentElement;
   if (!root) return { matches: [], total: 0, frames: [], maxRef: currentMaxRef() };
   return withStyleCache(() => {
@@ -78,7 +74,6 @@ function partlyDrawn(refPrefix: string): string[] {
  * listbox or combobox keeps the "focus" that arrows move. Null on the page itself.
  */
 export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }>): ContentResults['focused'] {
-  raiseRefFloor(request.refFloor);
   const active = focusedElement(document);
   // One the key hid (a dialog closed on Escape) keeps the focus until the browser next draws: it takes no keys.
   if (!active || !active.checkVisibility()) return { line: null, maxRef: currentMaxRef() };
@@ -104,7 +99,6 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
  * viewport, for the service worker to ask it next.
  */
 export function elementAt(request: Extract<ContentRequest, { type: 'elementAt' }>): ContentResults['elementAt'] {
-  raiseRefFloor(request.refFloor);
   const hit = deepElementFromPoint(request.x, request.y);
   if (!hit) return { line: null, maxRef: currentMaxRef() };
   if (isFrameElement(hit)) {

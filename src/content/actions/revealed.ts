@@ -7,7 +7,7 @@
  * with the controls in it. Noted when the element is located, compared after.
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
-import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
+import { currentMaxRef } from '../snapshot/refs.ts';
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
@@ -90,7 +90,6 @@ function notRedrawn(elements: Element[], before: typeof listedBefore): Element[]
  * with its own note only.
  */
 export async function revealed(request: Extract<ContentRequest, { type: 'revealed' }>): Promise<ContentResults['revealed']> {
-  raiseRefFloor(request.refFloor);
   const before = shownBefore;
   const listed = listedBefore;
   shownBefore = null;
@@ -169,7 +168,6 @@ export function dialogChanges(): { opened: boolean; closed?: string } {
 
 /** The dialog the last click opened: its line and its controls' lines, with refs. */
 export async function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): Promise<ContentResults['openedDialog']> {
-  raiseRefFloor(request.refFloor);
   const opened = dialog?.deref();
   if (!opened?.isConnected) return { maxRef: currentMaxRef() };
   // Reported once it has come in: what the agent does next (a snapshot, a click) finds it ready.

@@ -5,7 +5,7 @@
  */
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { currentMaxRef, raiseRefFloor, refForElement } from '../snapshot/refs.ts';
+import { currentMaxRef, refForElement } from '../snapshot/refs.ts';
 import { getName } from '../snapshot/names.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { isVisible, resolveSpec } from '../target.ts';
@@ -19,7 +19,6 @@ import { setNativeValue } from './fill.ts';
 const MAX_LISTED = 20;
 
 export async function selectOption(request: Extract<ContentRequest, { type: 'selectOption' }>): Promise<ContentResults['selectOption']> {
-  raiseRefFloor(request.refFloor);
   const { target, values, timeoutMs } = request;
   const located = await locate(target, { visible: true, enabled: true, retarget: true, timeoutMs });
   if (located.element instanceof HTMLInputElement && located.element.list) return pickSuggestion(located.element, located.element.list, values, located.description);
@@ -115,7 +114,6 @@ function customDropDown(el: Element): 'shown' | 'closed' | null {
  * them (it was just clicked open), up to `waitMs`.
  */
 export async function customOptions(request: Extract<ContentRequest, { type: 'customOptions' }>): Promise<ContentResults['customOptions']> {
-  raiseRefFloor(request.refFloor);
   const el = resolveSpec(request.target).element;
   const popup = () => (getRole(el) === 'listbox' ? el : popupOf(el));
   const start = performance.now();

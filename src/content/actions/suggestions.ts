@@ -6,7 +6,7 @@
  * up to `waitMs`, for comboboxes only.
  */
 import type { ContentRequest, ContentResults, Suggestions } from '../../shared/content-messages.ts';
-import { currentMaxRef, raiseRefFloor } from '../snapshot/refs.ts';
+import { currentMaxRef } from '../snapshot/refs.ts';
 import { resolveSpec } from '../target.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './motion.ts';
@@ -37,7 +37,6 @@ export async function suggestionsFor(field: Element, refPrefix: string, waitMs: 
  * (it was closed before: any option shown is news), waited for up to `waitMs`.
  */
 export async function openedPopup(request: Extract<ContentRequest, { type: 'openedPopup' }>): Promise<ContentResults['openedPopup']> {
-  raiseRefFloor(request.refFloor);
   // After a hover whose timers have run, a menu it opens is there now, or still animating in.
   const waitMs = shownByNow(request.causal) ? 0 : request.waitMs;
   const opened = await optionsShown(resolveSpec(request.target).element, request.refPrefix, waitMs, '');

@@ -16,8 +16,7 @@ import { focusedElement } from './states.ts';
 import { walk } from './walk.ts';
 
 export type { FrameSlot } from './format.ts';
-// raiseRefFloor: for callers that issue refs outside takeSnapshot (browser_find).
-export { currentMaxRef, raiseRefFloor, refForElement, resolveRef };
+export { currentMaxRef, refForElement, resolveRef };
 // For the content script, which has the text of another origin's sheets from the worker (content/foreign-sheets.ts).
 export { learnForeignSheet, unlearnedSheets };
 

@@ -4,9 +4,10 @@ import { AgentError } from '../../shared/errors.ts';
  * Ref bookkeeping for one document (one content-script instance).
  *
  * A ref number is bound to one element for the element's lifetime and is never
- * issued again, in the tab or in another: the background tells us the highest
- * number any earlier document or frame of any tab has issued (`refFloor`), and
- * new numbers start above it. Agents that act on a stale ref then get STALE_REF instead of
+ * issued again, in the tab or in another: each request brings the tab's block
+ * of numbers (background/ref-leases.ts), from above the highest any earlier
+ * document of the tab gave out up to the block's end, which no other tab is
+ * given. Agents that act on a stale ref then get STALE_REF instead of
  * silently hitting whatever element took the number over (the failure peers
  * ship: vercel-labs/agent-browser#1443, chrome-devtools-mcp#561).
  */
@@ -15,8 +16,8 @@ const numberOf = new WeakMap<Element, number>();
 // WeakRef so that the registry never keeps a removed subtree alive.
 const elementOf = new Map<number, WeakRef<Element>>();
 let maxIssued = 0;
-// The tab's lease (background/ref-leases.ts): no number above it is ours to give out. Infinity until
-// a request brings one (the engine's own tests call it directly).
+// The end of the tab's block (background/ref-leases.ts): no number above it is ours to give out.
+// Infinity until a request brings one (the engine's own tests call it directly).
 let ceiling = Infinity;
 // Whether the background has told this document the tab's floor (a snapshot or search did):
 // only then is a number above maxIssued known never to have been given out.
@@ -52,20 +53,20 @@ export function raiseRefFloor(floor: number | undefined): void {
 }
 
 /**
- * Takes the lease a request came with: numbers above `floor`, up to `ceiling`.
- * Another tab may be giving out the numbers above the ceiling at this moment.
+ * Takes the numbers a request came with: above `floor`, up to `ceiling`.
+ * Another tab may be giving out the numbers above the ceiling.
  */
 export function takeRefLease(floor: number | undefined, leaseCeiling: number | undefined): void {
   raiseRefFloor(floor);
   if (leaseCeiling !== undefined && Number.isFinite(leaseCeiling)) ceiling = leaseCeiling;
 }
 
-/** How many numbers are left of the lease. */
+/** How many numbers are left of the tab's block. */
 export function refsLeft(): number {
   return ceiling - maxIssued;
 }
 
-/** A request would give out refs past its lease; the worker asks again with a bigger one (background/frames.ts). */
+/** A request would give out refs past its tab's block; the worker asks again under a bigger one (background/frames.ts). */
 export class RefsExhausted extends AgentError {
   constructor() {
     super('INTERNAL', 'The page has more elements to give refs to than this command may number at once. Take a snapshot (browser_snapshot) and act on its refs.');
