@@ -26,7 +26,6 @@ export interface RefLease {
 }
 
 export interface Block {
-  start: number;
   end: number;
   /** The highest number the tab's pages reported giving out in it. */
   used: number;
@@ -74,7 +73,7 @@ export function forgetRefs(tabId: number): void {
 function allocate(tabId: number): Block {
   // refFloorNow: the end of the last block handed out, by this worker or one before it.
   const start = refFloorNow();
-  const block = { start, end: start + (sizeOf.get(tabId) ?? BLOCK), used: start };
+  const block = { end: start + (sizeOf.get(tabId) ?? BLOCK), used: start };
   blocks.set(tabId, block);
   // At once for the next block; stored, so a worker that starts again hands out blocks above this one.
   void raiseRefFloor(block.end);
