@@ -182,7 +182,8 @@ test.describe('find', () => {
     expect(links.total).toBe(2);
     expect(links.matches.map((m: { line: string }) => m.line)).toEqual([`link "Docs" [ref=${links.matches[0].ref}]`, `link "Blog" [ref=${links.matches[1].ref}]`]);
     expect(Number(links.matches[0].ref.slice(1))).toBeGreaterThan(100);
-    expect(links.maxRef).toBeGreaterThanOrEqual(Number(links.matches[1].ref.slice(1)));
+    // What every reply tells the worker: the page's highest number covers those it gave out.
+    expect(await page.evaluate(() => window.__actions.currentMaxRef())).toBeGreaterThanOrEqual(Number(links.matches[1].ref.slice(1)));
 
     const cancel = await find({ role: 'button', name: 'cancel' });
     expect(cancel.total).toBe(1);
@@ -202,13 +203,15 @@ test.describe('find', () => {
     // The same element keeps its ref.
     expect(limited.matches[0].ref).toBe(links.matches[0].ref);
 
-    // Past the lease's ceiling no number is given out (another tab may be giving it out): the request fails,
-    // and the worker asks again under a bigger lease.
+    // Past the block's end no number is given out (another tab may be giving it out): the request fails,
+    // and the worker asks again under a bigger block.
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button>Extra one</button><button>Extra two</button>'));
-    await page.evaluate((top) => window.__actions.takeRefLease(top, top + 1), limited.maxRef);
+    const top = await page.evaluate(() => window.__actions.currentMaxRef());
+    await page.evaluate((n) => window.__actions.takeRefLease(n, n + 1), top);
     const over = await failure(page, { type: 'find', role: 'button', name: 'Extra', limit: 10, refPrefix: '' });
     expect(over.message).toContain('more elements to give refs to than this command may number at once');
-    await page.evaluate((top) => window.__actions.takeRefLease(top + 1, top + 100), limited.maxRef);
+    expect(await page.evaluate(() => window.__actions.currentMaxRef())).toBe(top + 1);
+    await page.evaluate((n) => window.__actions.takeRefLease(n + 1, n + 100), top);
     expect((await find({ role: 'button', name: 'Extra' })).matches.map((m: { ref: string }) => m.ref)).toHaveLength(2);
   });
 });

@@ -71,7 +71,7 @@ export async function sendToFrame<T extends ContentRequest['type']>(
 }
 
 /** Requests that give out refs and change nothing on the page, so asking again is safe. */
-const READS_ONLY = new Set<ContentRequest['type']>(['snapshot', 'find', 'focused', 'elementAt']);
+const READS_ONLY = new Set<ContentRequest['type']>(['snapshot', 'find']);
 /** Each time the block grows at least fourfold: twice is plenty for a page with more elements in shadow roots than outside. */
 const MAX_OUTGROWN = 2;
 

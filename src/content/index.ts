@@ -105,10 +105,8 @@ async function reply<T>(fn: () => T | Promise<T>): Promise<ContentReply<T>> {
   try {
     return { ok: true, value: await fn() };
   } catch (error) {
-    // Refs an error issued (a stale ref's replacement) raise the tab's floor too.
-    const maxRef = currentMaxRef();
     // The most refs the page can need: one per element.
     const needed = error instanceof RefsExhausted ? { refsNeeded: document.getElementsByTagName('*').length } : {};
-    return { ok: false, error: toWireError(error), ...(maxRef ? { maxRef } : {}), ...needed };
+    return { ok: false, error: toWireError(error), ...needed };
   }
 }

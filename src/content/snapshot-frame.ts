@@ -157,7 +157,7 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: frameSource(slot.element),
     ...(slot.element.localName === 'iframe' && (slot.element as HTMLIFrameElement).loading === 'lazy' ? { lazy: true } : {}),
   }));
-  return { text: result.lines.join('\n'), frames, maxRef: result.maxRef, url: location.href, title: document.title, contentType: document.contentType };
+  return { text: result.lines.join('\n'), frames, url: location.href, title: document.title, contentType: document.contentType };
 }
 
 /** This document's frame elements, shadow roots included, in document order. */

@@ -208,7 +208,6 @@ export interface ContentSnapshot {
    */
   text: string;
   frames: FrameSlotInfo[];
-  maxRef: number;
   url: string;
   title: string;
   /** The document's MIME type: application/pdf for Chromium's PDF viewer. */
@@ -250,17 +249,17 @@ export interface ContentResults {
   /** enterNotSent: Enter sent nothing, by the browser's rules (content/actions/validation.ts). */
   invalidFields: { fields: InvalidField[]; marked: InvalidField[]; enterNotSent?: { button?: string; fields?: number } };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
-  openedPopup: { opened?: Suggestions; maxRef: number };
-  revealed: { revealed?: { lines: string[]; more: number }; maxRef: number };
-  openedDialog: { opened?: Suggestions; maxRef: number };
+  openedPopup: { opened?: Suggestions };
+  revealed: { revealed?: { lines: string[]; more: number } };
+  openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
   dialogClosed: { closed?: string };
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
   /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
   /** invalid: the browser's validation message for what the field holds (it fails the field's constraints). */
-  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; replaced?: { line?: string; value?: string }; maxRef: number };
+  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; replaced?: { line?: string; value?: string } };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
-  focused: { line: string | null; maxRef: number; frameNonce?: string };
+  focused: { line: string | null; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
   /** requestedMsAgo: how long ago the page last started a fetch or XHR, by the page-world tracker. */
   inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true; dialogClosed?: string; focusMoved?: true };
@@ -269,7 +268,7 @@ export interface ContentResults {
    * at the point: its nonce and the point in its own viewport. download: the
    * point is on a download link, whose download the browser announces a moment after the click.
    */
-  elementAt: { line: string | null; maxRef: number; frame?: { nonce: string; x: number; y: number }; download?: true };
+  elementAt: { line: string | null; frame?: { nonce: string; x: number; y: number }; download?: true };
   announcements: Announcement[];
   guardOutcome:
     /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
@@ -304,14 +303,14 @@ export interface ContentResults {
    */
   selectOption:
     // pageChose: the page's change handler chose otherwise at once (the labels it holds): a size sold out.
-    | { selected: string[]; pageChose?: string[]; description: string; maxRef: number }
-    | { custom: 'shown' | 'closed'; description: string; target?: string; opener?: string; multiple?: true; maxRef: number };
+    | { selected: string[]; pageChose?: string[]; description: string }
+    | { custom: 'shown' | 'closed'; description: string; target?: string; opener?: string; multiple?: true };
   /**
    * selected: the option is aria-selected in an aria-multiselectable list (a click would unselect it);
    * wasSelected: aria-selected in any list (a click may unselect it). multiple: the list says it takes
    * several (or the request did).
    */
-  customOptions: { refs: string[]; labels: string[]; selected: boolean[]; wasSelected: boolean[]; multiple?: true; maxRef: number };
+  customOptions: { refs: string[]; labels: string[]; selected: boolean[]; wasSelected: boolean[]; multiple?: true };
   isSelected: { selected: boolean | null };
   hovered: { hovered: boolean };
   scroll: { scrollX: number; scrollY: number; description?: string };
@@ -323,7 +322,7 @@ export interface ContentResults {
   is: { value: boolean };
   /** partial: with no match, the grids that draw only some of their rows (a line each). */
   /** frames: nonces of the frame's displayed child frames, for the search to go on in. */
-  find: { matches: FoundElement[]; total: number; partial?: string[]; frames: string[]; maxRef: number };
+  find: { matches: FoundElement[]; total: number; partial?: string[]; frames: string[] };
   mark: { description: string };
   domClick: { description: string };
   feedback: { ok: true };
@@ -332,11 +331,8 @@ export interface ContentResults {
 /** Attribute `mark` sets; main-world code removes it after use. */
 export const MARK_ATTRIBUTE = 'data-llm-agent-mark';
 
-/**
- * maxRef on an error: the highest ref the frame's document has issued, which its message may name.
- * refsNeeded: the request would have given out refs past its tab's block; the page's element count.
- */
-export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError; maxRef?: number; refsNeeded?: number };
+/** refsNeeded: the request would have given out refs past its tab's block; the page's element count. */
+export type ContentReply<T> = { ok: true; value: T } | { ok: false; error: WireError; refsNeeded?: number };
 
 /** Name of the port the service worker opens to a frame's content script (background/channel.ts). */
 export const CONTENT_PORT = 'llm-browser-agent';
@@ -353,7 +349,7 @@ export interface ContentPortMessage {
   floor?: number;
   ceiling?: number;
 }
-/** maxRef: the highest ref number the frame's document has given out, (background/ref-leases.ts). */
+/** maxRef: the highest ref number the frame's document has given out, errors included (background/ref-leases.ts). */
 export type ContentPortReply = { id: number; reply: ContentReply<unknown>; maxRef?: number } | { id: number; started: true };
 
 /** Content script → service worker. */

@@ -88,7 +88,7 @@ async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effect
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type ShownResult = { maxRef: number } & Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
+type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
 
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
   const tabId = await resolveTab(params.tabId);

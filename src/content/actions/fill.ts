@@ -11,7 +11,6 @@ import { resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
-import { currentMaxRef } from '../snapshot/refs.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { prepareStepped } from './stepped.ts';
@@ -131,7 +130,7 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
     // Found as the keys began: the page put a new field in its place since (one that builds it anew on each key).
     const ref = request.target.ref;
     if (!ref || !(error instanceof AgentError && error.code === 'STALE_REF')) throw error;
-    return { replaced: replacement(ref, suggest?.refPrefix ?? ''), maxRef: currentMaxRef() };
+    return { replaced: replacement(ref, suggest?.refPrefix ?? '') };
   }
   // First the suggestions: an inline autocomplete may complete the value as they come.
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
@@ -140,7 +139,7 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
   // What the browser's own checks say of it now (above max, not an email): a form would not be sent with it.
   const invalid = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.willValidate && !el.validity.valid && el.value !== '' ? { invalid: el.validationMessage } : {};
-  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}), maxRef: currentMaxRef() };
+  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { composedChildren, composedParent, deepElementFromPoint, withStyleCache } from '../snapshot/dom.ts';
 import { offsetOf } from '../frame-aim.ts';
 import { isFrameElement, type FrameElement } from '../frame-elements.ts';
-import { currentMaxRef, refForElement } from '../snapshot/index.ts';
+import { refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
 import { childFrames, nonceFor } from '../snapshot-frame.ts';
 import { getName } from '../snapshot/names.ts';
@@ -41,7 +41,7 @@ export function find(request: FindRequest): ContentResults['find'] {
   const text = request.text ? normalize(request.text).toLowerCase() : undefined;
   if (!role && !name && !text) throw new AgentError('INVALID_PARAMS', 'Give at least one of role, name or text to find elements by.');
   const root = document.body ?? document.documentElement;
-  if (!root) return { matches: [], total: 0, frames: [], maxRef: currentMaxRef() };
+  if (!root) return { matches: [], total: 0, frames: [] };
   return withStyleCache(() => {
     const found = role || !text ? byRole(root, role, name, text) : byText(root, text, name);
     const active = focusedElement(document);
@@ -49,7 +49,7 @@ export function find(request: FindRequest): ContentResults['find'] {
     const matches = found.slice(0, limit).map((el) => toFound(el, request.refPrefix, active));
     const partial = found.length ? [] : partlyDrawn(request.refPrefix);
     // The child frames to search next, named here: the worker cannot list frames with blob: or javascript: URLs itself.
-    return { matches, total: found.length, ...(partial.length ? { partial } : {}), frames: childFrames(), maxRef: currentMaxRef() };
+    return { matches, total: found.length, ...(partial.length ? { partial } : {}), frames: childFrames() };
   });
 }
 
@@ -76,7 +76,7 @@ function partlyDrawn(refPrefix: string): string[] {
 export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }>): ContentResults['focused'] {
   const active = focusedElement(document);
   // One the key hid (a dialog closed on Escape) keeps the focus until the browser next draws: it takes no keys.
-  if (!active || !active.checkVisibility()) return { line: null, maxRef: currentMaxRef() };
+  if (!active || !active.checkVisibility()) return { line: null };
   // Not marked [active]: the line says it is the focus. With what the field holds, as in a
   // snapshot: a key's effect on it (Backspace, ArrowUp in a number field) shows without one.
   const found = toFound(active, request.refPrefix, null);
@@ -89,7 +89,7 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   if (descendant) line += `, on ${toFound(descendant, request.refPrefix, null).line}`;
   // Focus is inside a child frame: its nonce lets the service worker ask that frame next.
   const frameNonce = isFrameElement(active) ? nonceFor(active) : undefined;
-  return { line, maxRef: currentMaxRef(), ...(frameNonce ? { frameNonce } : {}) };
+  return { line, ...(frameNonce ? { frameNonce } : {}) };
 }
 
 /**
@@ -100,11 +100,11 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
  */
 export function elementAt(request: Extract<ContentRequest, { type: 'elementAt' }>): ContentResults['elementAt'] {
   const hit = deepElementFromPoint(request.x, request.y);
-  if (!hit) return { line: null, maxRef: currentMaxRef() };
+  if (!hit) return { line: null };
   if (isFrameElement(hit)) {
     const line = toFound(hit, request.refPrefix, null).line;
     const inside = pointInFrame(hit, request);
-    return { line, maxRef: currentMaxRef(), ...(inside ? { frame: { nonce: nonceFor(hit), ...inside } } : {}) };
+    return { line, ...(inside ? { frame: { nonce: nonceFor(hit), ...inside } } : {}) };
   }
   const line = withStyleCache(() => {
     const target = lift(hit);
@@ -113,7 +113,7 @@ export function elementAt(request: Extract<ContentRequest, { type: 'elementAt' }
     return found.role === 'generic' && !PLAIN_TAGS.has(target.localName) ? target.localName + found.line.slice('generic'.length) : found.line;
   });
   const download = composedAncestors(hit).some(isDownloadLink);
-  return { line, maxRef: currentMaxRef(), ...(download ? { download } : {}) };
+  return { line, ...(download ? { download } : {}) };
 }
 
 /** The point in the frame's own viewport; null where it cannot be mapped (a rotated frame): the frame's line is then the answer. */

@@ -7,7 +7,6 @@
  * with the controls in it. Noted when the element is located, compared after.
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
-import { currentMaxRef } from '../snapshot/refs.ts';
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
@@ -94,7 +93,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const listed = listedBefore;
   shownBefore = null;
   listedBefore = [];
-  if (!before) return { maxRef: currentMaxRef() };
+  if (!before) return {};
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
   let shown: Element[] = [];
@@ -106,10 +105,10 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
     // Looked for again at each change, not each frame: a look costs ~15 ms on a 10,000-element page.
     await afterDomChange(deadline - performance.now(), nextFrame, { attributes: true });
   }
-  if (!shown.length) return { maxRef: currentMaxRef() };
+  if (!shown.length) return {};
   shown = innermost(shown);
   const lines = shown.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
-  return { revealed: { lines, more: Math.max(0, shown.length - MAX_SHOWN) }, maxRef: currentMaxRef() };
+  return { revealed: { lines, more: Math.max(0, shown.length - MAX_SHOWN) } };
 }
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */
@@ -169,7 +168,7 @@ export function dialogChanges(): { opened: boolean; closed?: string } {
 /** The dialog the last click opened: its line and its controls' lines, with refs. */
 export async function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): Promise<ContentResults['openedDialog']> {
   const opened = dialog?.deref();
-  if (!opened?.isConnected) return { maxRef: currentMaxRef() };
+  if (!opened?.isConnected) return {};
   // Reported once it has come in: what the agent does next (a snapshot, a click) finds it ready.
   await settledIn(opened, DIALOG_ANIMATION_MS, () => {
     const control = composedQuery(opened, CANDIDATES)[0];
@@ -185,7 +184,6 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
       options: controls.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix)),
       more: Math.max(0, controls.length - MAX_SHOWN),
     },
-    maxRef: currentMaxRef(),
   };
 }
 

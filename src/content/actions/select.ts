@@ -5,7 +5,7 @@
  */
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { currentMaxRef, refForElement } from '../snapshot/refs.ts';
+import { refForElement } from '../snapshot/refs.ts';
 import { getName } from '../snapshot/names.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { isVisible, resolveSpec } from '../target.ts';
@@ -34,7 +34,7 @@ export async function selectOption(request: Extract<ContentRequest, { type: 'sel
     const description = drawn ? `${located.description}, drawn by the page as ${describe(drawn)}` : located.description;
     const box = custom === 'closed' ? shownBoxAround(element) : null;
     const opener = box ? { opener: refForElement(box, request.refPrefix) } : {};
-    return { custom, description, ...retargeted, ...opener, ...multiple, maxRef: currentMaxRef() };
+    return { custom, description, ...retargeted, ...opener, ...multiple };
   }
   const select = selectOf(located.element);
   if (values.length > 1 && !select.multiple) {
@@ -61,7 +61,7 @@ export async function selectOption(request: Extract<ContentRequest, { type: 'sel
   // Its handler may put the choice back, or make another: said, else the report would name what was asked.
   const now = Array.from(select.selectedOptions);
   const pageChose = now.length !== wanted.size || now.some((option) => !wanted.has(option)) ? { pageChose: now.map((option) => option.label) } : {};
-  return { selected: now.map((o) => o.value), ...pageChose, description: located.description, maxRef: currentMaxRef() };
+  return { selected: now.map((o) => o.value), ...pageChose, description: located.description };
 }
 
 /**
@@ -92,7 +92,7 @@ function pickSuggestion(input: HTMLInputElement, list: HTMLDataListElement, valu
     throw new AgentError('ELEMENT_NOT_FOUND', `${description} suggests no "${values[0]}". ${listOptions(options, values[0])}. It takes other text too: browser_fill puts any in.`);
   }
   setNativeValue(input, option.value);
-  return { selected: [option.value], description, maxRef: currentMaxRef() };
+  return { selected: [option.value], description };
 }
 
 /**
@@ -154,7 +154,6 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     selected: chosen.map((i) => listSays && options[i].getAttribute('aria-selected') === 'true'),
     wasSelected: chosen.map((i) => options[i].getAttribute('aria-selected') === 'true'),
     ...(multiple ? { multiple: true as const } : {}),
-    maxRef: currentMaxRef(),
   };
 }
 

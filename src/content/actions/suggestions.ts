@@ -6,7 +6,6 @@
  * up to `waitMs`, for comboboxes only.
  */
 import type { ContentRequest, ContentResults, Suggestions } from '../../shared/content-messages.ts';
-import { currentMaxRef } from '../snapshot/refs.ts';
 import { resolveSpec } from '../target.ts';
 import { lineFor } from './find.ts';
 import { nextFrame } from './motion.ts';
@@ -40,7 +39,7 @@ export async function openedPopup(request: Extract<ContentRequest, { type: 'open
   // After a hover whose timers have run, a menu it opens is there now, or still animating in.
   const waitMs = shownByNow(request.causal) ? 0 : request.waitMs;
   const opened = await optionsShown(resolveSpec(request.target).element, request.refPrefix, waitMs, '');
-  return { ...(opened ? { opened } : {}), maxRef: currentMaxRef() };
+  return { ...(opened ? { opened } : {}) };
 }
 
 /**
