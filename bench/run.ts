@@ -79,7 +79,7 @@ async function main(): Promise<void> {
         '',
         targetsTable(results),
         '',
-        '- A click by ref is a trip to the content script to locate the element, the trusted input through CDP, and a second trip for the guard to confirm where the press landed: the transport table below times the click and its parts apart.',
+        '- A click by ref is a trip to the content script to locate the element, the trusted input through CDP, and a second trip for the guard to confirm where the press landed: the transport table below times the click and its parts apart. The guard\'s question waits for the page\'s own work after the input (its handlers, then the frame it draws), as any question after a click does: the transport table times the input followed by one plain CDP round trip through the page, the least a confirmed click can cost. Asked through the debugger in the content script\'s world instead of its port (0.5 ms against 1.6 ms when the page is idle), the guard left a click\'s time unchanged (tried and measured, 2026-11-28), and so did a question sent with the input and answered by the page once it had handled the release (4 to 5 ms after the input\'s acknowledgement, later than a question sent after it).',
         '',
       );
     }
