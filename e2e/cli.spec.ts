@@ -50,6 +50,8 @@ test('--help lists every shell command, and bad usage exits 2 with the usage on 
 });
 
 test('shell commands drive one tab across invocations: open, snapshot -i, click, fill, get, is, screenshot, --json, stale refs, a restarted hub', async () => {
+  // Some twenty CLI processes, each starting Node and loading the client: 55 s on a slow machine.
+  test.setTimeout(150_000);
   assertBuilt();
   const dir = tempDir('cli');
   const port = await freePort();
