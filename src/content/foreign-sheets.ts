@@ -7,8 +7,13 @@
 import type { ContentAsk } from '../shared/content-messages.ts';
 import { learnForeignSheet, unlearnedSheets } from './snapshot/index.ts';
 
-/** DevTools answers from the page's own memory in a few milliseconds; an answer after this serves the next snapshot. */
-const WAIT_MS = 300;
+/**
+ * DevTools answers from the page's own memory in a few milliseconds, but a sheet that imports
+ * another takes one trip after the other, and on a busy machine the two took over 300 ms (seen
+ * in CI: the tooltip in the imported sheet had no ref). The wait is paid only while answers are
+ * slow; one after it serves the next snapshot.
+ */
+const WAIT_MS = 1000;
 /** Sheets importing sheets: deeper ones are left unread. */
 const MAX_DEPTH = 3;
 
