@@ -16,6 +16,9 @@ const longList = (count: number) => `<ul id="list"></ul><script>
   document.getElementById('list').appendChild(items);</script>`;
 
 test('a list of 100,000 items in a frame is snapshotted whole when asked', async ({ agent }) => {
+  // Chromium alone took 1 to 13 s to load such a page on a 2-core machine (measured without the
+  // extension, 2026-11-28), and the whole test 40 s of its 60 in a CI run there: the time is the page's.
+  test.setTimeout(150_000);
   // Its lines were spread into function calls (where the worker puts a frame's lines under its iframe, and
   // in the server), which overflowed the stack: "Error INTERNAL: Maximum call stack size exceeded".
   const list = agent.pages.page('/long-list', html(longList(100_000), 'Long list'));
