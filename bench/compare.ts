@@ -6,6 +6,7 @@
  */
 import type { CallOutput, Driver } from './drivers.ts';
 import { COUNTER_BUTTON, FORM_BUTTON, FORM_FIELD, type BenchPages } from './mcp-pages.ts';
+import { machineQuiet } from './quiet.ts';
 
 export type Samples = Record<string, number[]>;
 
@@ -88,6 +89,8 @@ export async function compare(drivers: Driver[], pages: BenchPages, runs: number
     for (const [i, d] of drivers.entries()) {
       if (results[i].error) continue;
       const scratch: Samples = {};
+      // Not into the garbage collection and unloading the server before it left behind (quiet.ts).
+      if (!(await machineQuiet())) log(`${d.name}: the machine did not go quiet before run ${run}; its figures carry the load`);
       try {
         await oneRun(d, pages, scratch);
       } catch (error) {

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       sections.push(
         '## Side by side over MCP (stdio)',
         '',
-        `Medians of ${runs} runs after one warm-up run; the servers take turns run by run. Times are measured around the MCP tool call in the client, so they include each server's own waiting and response building. Bytes are the tool result's content as JSON. Ratio < 1: ours is faster or smaller.`,
+        `Medians of ${runs} runs after one warm-up run; the servers take turns run by run, each once the machine has gone quiet after the one before (bench/quiet.ts). Times are measured around the MCP tool call in the client, so they include each server's own waiting and response building. Bytes are the tool result's content as JSON. Ratio < 1: ours is faster or smaller.`,
         '',
         compareTable(results),
         '',
