@@ -27,6 +27,8 @@ interface Channel {
   tabId: number;
   port: chrome.runtime.Port;
   pending: Map<number, Waiting>;
+  /** The parts of long replies still arriving, by request id (ContentPortReply). */
+  parts: Map<number, string[]>;
 }
 
 /** The frame did not start on the request in time: its page keeps its thread busy (requestFrame's startWithinMs). */
@@ -105,14 +107,31 @@ function channelTo(tabId: number, frameId: number): Channel {
   const existing = channels.get(key);
   if (existing) return existing;
   const port = chrome.tabs.connect(tabId, { name: CONTENT_PORT, frameId });
-  const channel: Channel = { key, tabId, port, pending: new Map() };
+  const channel: Channel = { key, tabId, port, pending: new Map(), parts: new Map() };
   channels.set(key, channel);
   port.onMessage.addListener((message: ContentPortReply | null) => {
     if (typeof message?.id !== 'number') return;
     const waiting = channel.pending.get(message.id);
     if ('started' in message) return void waiting?.started?.();
+    if ('part' in message) {
+      const parts = channel.parts.get(message.id) ?? [];
+      parts.push(message.part);
+      channel.parts.set(message.id, parts);
+      return;
+    }
     channel.pending.delete(message.id);
-    waiting?.resolve(message.reply, message.maxRef);
+    if (!('parts' in message)) return void waiting?.resolve(message.reply, message.maxRef);
+    const parts = channel.parts.get(message.id) ?? [];
+    channel.parts.delete(message.id);
+    let reply: ContentReply<unknown> | undefined;
+    try {
+      // Port messages arrive whole and in order; a count that does not match is a frame not to be believed.
+      reply = parts.length === message.parts ? (JSON.parse(parts.join('')) as ContentReply<unknown>) : undefined;
+    } catch {
+      reply = undefined;
+    }
+    if (reply) waiting?.resolve(reply, message.maxRef);
+    else waiting?.reject(new Error(`The frame's answer came in ${parts.length} of its ${message.parts} parts, or garbled.`));
   });
   // lastError says why when the port never reached a content script; read it, or Chrome logs it as unchecked.
   port.onDisconnect.addListener(() => drop(channel, chrome.runtime.lastError?.message));
@@ -125,6 +144,7 @@ function drop(channel: Channel, reason?: string): void {
   const error = new Error(reason || 'The message channel closed before a response was received (the document unloaded).');
   for (const waiting of channel.pending.values()) waiting.reject(error);
   channel.pending.clear();
+  channel.parts.clear();
 }
 
 /**

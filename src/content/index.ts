@@ -3,7 +3,7 @@
  * requests and tells a parent frame which frame id it has.
  */
 import browser from 'webextension-polyfill';
-import { CONTENT_PORT, FRAME_HELLO_KEY, FRAME_NONCE_KEY, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
+import { CONTENT_PORT, FRAME_HELLO_KEY, FRAME_NONCE_KEY, REPLY_PART_CHARS, type ContentPortMessage, type ContentPortReply, type ContentReply, type ContentRequest } from '../shared/content-messages.ts';
 import { toWireError } from '../shared/errors.ts';
 import { handleAction } from './actions/index.ts';
 import { stopWaits } from './actions/locate.ts';
@@ -37,7 +37,7 @@ if (!window.__llmBrowserAgentLoaded) {
       // Before the work: it may keep this thread busy for a while.
       if (ack) post(port, { id, started: true });
       const answer = handle(request as ContentRequest) ?? Promise.resolve(unknownRequest(request));
-      void answer.then((reply) => post(port, { id, reply, maxRef: currentMaxRef() }));
+      void answer.then((reply) => postReply(port, id, reply));
     });
   });
 
@@ -53,6 +53,16 @@ if (!window.__llmBrowserAgentLoaded) {
     report(data[FRAME_NONCE_KEY]);
   });
   answerFrameHellos();
+}
+
+/** A long reply in parts (ContentPortReply). */
+function postReply(port: browser.Runtime.Port, id: number, reply: ContentReply<unknown>): void {
+  const maxRef = currentMaxRef();
+  const json = JSON.stringify(reply);
+  if (json.length <= REPLY_PART_CHARS) return post(port, { id, reply, maxRef });
+  const parts = Math.ceil(json.length / REPLY_PART_CHARS);
+  for (let i = 0; i < parts; i++) post(port, { id, part: json.slice(i * REPLY_PART_CHARS, (i + 1) * REPLY_PART_CHARS) });
+  post(port, { id, parts, maxRef });
 }
 
 function post(port: browser.Runtime.Port, message: ContentPortReply): void {
