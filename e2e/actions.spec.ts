@@ -343,7 +343,11 @@ test('dialogs are reported by the action that opened them and block other comman
 });
 
 test('a dialog that opens while a command waits on the page ends that command with DIALOG_OPEN', async ({ agent }) => {
-  await open(agent, '/dialog-later', `<p>Working…</p><script>setTimeout(() => alert('Interrupting'), 400)</script>`);
+  // The alerts' timers start once the page is open and read: from its load, navigate and snapshot took
+  // over 200 ms on a busy machine, and the alert came before the wait it is meant to interrupt.
+  const alertSoon = (ms: number) => agent.server.ok('browser_evaluate', { function: `() => { setTimeout(() => alert('Interrupting'), ${ms}); }` });
+  await open(agent, '/dialog-later', `<p>Working…</p>`);
+  await alertSoon(400);
   // wait_for polls in the page; the alert blocks the page's scripts while it waits. Without
   // the dialog it would end with TIMEOUT after 20 s.
   const waited = await agent.server.call('browser_wait_for', { text: 'Never shown', timeout: 20_000 });
@@ -352,7 +356,8 @@ test('a dialog that opens while a command waits on the page ends that command wi
   await agent.server.ok('browser_handle_dialog', { accept: true });
   expect((await agent.server.ok('browser_snapshot')).text).toContain('Working…');
   // A wait for time goes on, and says what opened meanwhile.
-  await open(agent, '/dialog-later-again', `<p>Working…</p><script>setTimeout(() => alert('Interrupting'), 200)</script>`);
+  await open(agent, '/dialog-later-again', `<p>Working…</p>`);
+  await alertSoon(300);
   const slept = await agent.server.ok('browser_wait_for', { time: 1 });
   expect(slept.text).toMatch(/for 1 s to pass; meanwhile the page opened an alert dialog \("Interrupting"\), which blocks it: call browser_handle_dialog\.$/);
   await agent.server.ok('browser_handle_dialog', { accept: true });

@@ -83,6 +83,8 @@ async function requestWithRetries<T extends ContentRequest['type']>(
 ): Promise<ContentResults[T]> {
   let injected = false;
   let outgrew = 0;
+  // The frame's document when it first did not answer: one that keeps navigating is told from one without our script.
+  let firstDocument: string | undefined | null = null;
   for (let attempt = 0; ; attempt++) {
     let reply: ContentReply<ContentResults[T]> | undefined;
     try {
@@ -97,6 +99,7 @@ async function requestWithRetries<T extends ContentRequest['type']>(
       if (!/Receiving end does not exist|Could not establish connection|message port closed/i.test(message)) {
         throw await tabError(tabId, frameId, message, request.type);
       }
+      if (firstDocument === null) firstDocument = await documentOf(tabId, frameId);
       if (!injected) {
         // A tab Chrome unloaded to save memory has no page to answer: loaded again, then asked again.
         if (frameId === 0 && (await loadIfDiscarded(tabId))) {
@@ -110,8 +113,17 @@ async function requestWithRetries<T extends ContentRequest['type']>(
         await inject(tabId, frameId);
       }
       if (attempt >= RETRY_DELAYS.length) {
-        if (!(await browser.tabs.get(tabId).catch(() => null))) throw tabClosed(tabId);
-        throw (await neverScripted(tabId, frameId)) ?? new AgentError(
+        const tab = await browser.tabs.get(tabId).catch(() => null);
+        if (!tab) throw tabClosed(tabId);
+        const never = await neverScripted(tabId, frameId);
+        if (never) throw never;
+        // A page that sends itself on and on (a redirect loop in script) left each document before our script
+        // started there: the page went away, as for a request it took (a wait goes on at the next page).
+        const now = await documentOf(tabId, frameId);
+        if (firstDocument && now && now !== firstDocument) {
+          throw new AgentError('NAV_ABORTED', `The page in tab ${tabId} kept navigating while "${request.type}" waited to reach it (now at ${tab.url}). Wait for it to settle (browser_wait_for with url or text), then try again.`);
+        }
+        throw new AgentError(
           'CONTENT_SCRIPT_UNAVAILABLE',
           `The page in tab ${tabId} does not accept the extension's script (${message}). Pages like chrome:// and the Web Store cannot be controlled; navigate to a normal web page.`,
         );
@@ -158,6 +170,11 @@ async function inject(tabId: number, frameId: number): Promise<void> {
   await chrome.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files }).catch(() => {
     // Restricted pages refuse injection; the retry loop reports it.
   });
+}
+
+/** The frame's current document, as the browser names it; undefined when it has none (gone, or the tab closed). */
+async function documentOf(tabId: number, frameId: number): Promise<string | undefined> {
+  return (await chrome.webNavigation.getFrame({ tabId, frameId }).catch(() => null))?.documentId;
 }
 
 /** A tab showing nothing yet (just opened) or any more (just left): no content script runs there. */

@@ -19,12 +19,12 @@ const INSET_PX = 2;
 let renderedFrames = 0;
 
 /**
- * The next animation frame — or 50 ms, whichever comes first: background
+ * The next animation frame — or `capMs`, whichever comes first: background
  * tabs get no animation frames at all, and a wait must still make progress.
  */
-export function nextFrame(): Promise<void> {
+export function nextFrame(capMs = 50): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 50);
+    const timer = setTimeout(resolve, capMs);
     // Not cancelled when the timer wins: the frame still counts when it comes.
     requestAnimationFrame(() => {
       renderedFrames++;

@@ -8,6 +8,9 @@ import { describe } from './describe.ts';
 import { fullyInViewport, viewport } from './hit.ts';
 import { nextFrame } from './motion.ts';
 
+/** How long a shown page's next frame is waited for. */
+const SHOWN_FRAME_MS = 500;
+
 /**
  * Scrolls, then lets the next frame run the page's scroll listeners and
  * intersection observers (dispatched while rendering, not at once): an
@@ -15,9 +18,10 @@ import { nextFrame } from './motion.ts';
  */
 export async function scroll(target: TargetSpec | undefined, deltaX: number, deltaY: number): Promise<ContentResults['scroll']> {
   const result = scrollNow(target, deltaX, deltaY);
-  // The frame (a hidden tab renders none: nextFrame gives up after 50 ms), then the
-  // task the observers' notifications were queued as during it.
-  await nextFrame();
+  // The frame, then the task the observers' notifications were queued as during it. A hidden tab
+  // renders none (50 ms, then on); a shown one may render it late on a busy machine, where 50 ms
+  // ended the wait before an infinite list had asked for its next page (seen in a full test run).
+  await nextFrame(document.visibilityState === 'visible' ? SHOWN_FRAME_MS : undefined);
   await new Promise((resolve) => setTimeout(resolve));
   return result;
 }
