@@ -184,8 +184,12 @@ test('a navigation the page being left starts on its own does not take the place
   agent.pages.page('/pong', hop('/ping'));
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/ping', hop('/pong')), waitUntil: 'commit' });
   const cancelled = await agent.server.call('browser_navigate', { url: wanted });
-  expect(cancelled.text).toMatch(/NAV_ABORTED: Navigation to \S+\/wanted was cancelled twice by a navigation the page itself started, to \S+\/p[io]ng, which the tab now shows/);
-  await agent.server.ok('browser_wait_for', { text: 'Settled' });
+  // Ours may also be the one that goes through (a hop of theirs it cancelled, on a busy machine, was the last):
+  // then the tab shows what was asked for. Never their page reported as ours.
+  if (!cancelled.text.startsWith(`Navigated to ${wanted}\n`)) {
+    expect(cancelled.text).toMatch(/NAV_ABORTED: Navigation to \S+\/wanted was cancelled twice by a navigation the page itself started, to \S+\/p[io]ng, which the tab now shows/);
+    await agent.server.ok('browser_wait_for', { text: 'Settled' });
+  }
   expect((await agent.server.ok('browser_navigate', { url: wanted })).text).toContain('Title: Wanted');
 });
 

@@ -9,7 +9,7 @@ import { navigationErrorCode, navigationErrorHint } from '../shared/urls.ts';
 import { cdp, ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
 import { settleDownload } from './downloads.ts';
-import { within } from './timing.ts';
+import { sleep, within } from './timing.ts';
 import type { DownloadFile, StartedRequests } from '../shared/methods/common.ts';
 import { watchRequests, type RequestWatch } from './actions/requests.ts';
 import { inputTimers } from './actions/input-timers.ts';
@@ -115,8 +115,8 @@ export async function navigateAndWait(
   inflight.get(tabId)?.clear();
   const attempt = async () => {
     // A document still loading (an image that never ends) reports its load stopped, ERR_ABORTED, when ours replaces it.
-    const replacing = (await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null))?.documentId;
-    return waitForMainFrame(tabId, start, { ...options, replacing });
+    const [frame, tab] = await Promise.all([chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null), chrome.tabs.get(tabId).catch(() => null)]);
+    return waitForMainFrame(tabId, start, { ...options, replacing: frame?.documentId, ...(tab?.pendingUrl ? { pendingUrl: tab.pendingUrl } : {}) });
   };
   // What the page asks for as it loads (a script's location.replace, <meta refresh=0>, a sign-on
   // hop): the page the agent wants is the next one. Followed a few times at most.
@@ -292,6 +292,9 @@ async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOu
   });
 }
 
+/** Before asking again for a navigation Chrome refused. */
+const REJECTED_RETRY_MS = 100;
+
 /** Ours was cancelled by a navigation that began after it, which committed `url` instead. */
 class Interrupted extends Error {
   constructor(readonly url: string) {
@@ -309,7 +312,7 @@ function waitForMainFrame(
   tabId: number,
   start: (control: WaitControl) => Promise<unknown>,
   /** leaving: the page being left, whose own late events (its load) do not end the wait. */
-  { expectUrl, waitUntil, signal, capLoad, replacing, leaving }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean; replacing?: string; leaving?: string },
+  { expectUrl, waitUntil, signal, capLoad, replacing, leaving, pendingUrl }: { expectUrl?: string; waitUntil: WaitUntil; signal: AbortSignal; capLoad?: boolean; replacing?: string; leaving?: string; pendingUrl?: string },
 ): Promise<NavigationOutcome> {
   return new Promise((resolve, reject) => {
     const nav = chrome.webNavigation;
@@ -322,12 +325,16 @@ function waitForMainFrame(
     let download: chrome.downloads.DownloadItem | undefined;
     // Another main-frame navigation began after ours and before any commit (a server's redirect begins none).
     let rival = false;
+    // Those that began before ours (a timer of the page being left that fired as ours was sent, on a busy machine):
+    // one of them committing is no more ours than a rival's page. With the one the tab was loading as ours went out.
+    const earlier = new Set<string>(pendingUrl && pendingUrl !== expectUrl ? [pendingUrl] : []);
     let committed = false;
     const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
       if (!isMain(d)) return;
       newDocument = true;
       if (!expectUrl || d.url === expectUrl) started = true;
       else if (started && !committed) rival = true;
+      else if (!started) earlier.add(d.url);
     };
     const reached = (stage: WaitUntil) => (d: { tabId: number; frameId: number; url: string; documentId?: string }) => {
       // The page being replaced may still be loading (navigated to with waitUntil commit): its own load is not ours.
@@ -338,7 +345,7 @@ function waitForMainFrame(
       if (!started) return;
       if (stage === 'commit' && !committed) {
         committed = true;
-        if (rival && d.url !== expectUrl) return finish(new Interrupted(d.url));
+        if ((rival || earlier.has(d.url)) && expectUrl && d.url !== expectUrl) return finish(new Interrupted(d.url));
       }
       const order: WaitUntil[] = ['commit', 'domcontentloaded', 'load'];
       if (order.indexOf(stage) >= order.indexOf(waitUntil === 'networkidle' ? 'load' : waitUntil)) finish(undefined, d.url);
@@ -420,7 +427,19 @@ function waitForMainFrame(
       begun: () => void (started = newDocument = true),
       loaded: (url) => finish(undefined, url),
     };
-    start(control).catch((error: Error) => finish(error instanceof AgentError ? error : new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`)));
+    const begin = (again: boolean): Promise<void> => start(control).then(() => undefined, async (error: Error) => {
+      if (error instanceof AgentError) return finish(error);
+      // Chrome refuses ours ("Navigation rejected.") at moments, among them while one the page started is on its
+      // way (its hops, on a busy machine): asked again a moment later, and else as if that one had cancelled ours.
+      if (/navigation rejected/i.test(error.message) && !started && !finished) {
+        if (!again) return sleep(REJECTED_RETRY_MS).then(() => (finished ? undefined : begin(true)));
+        const tab = await chrome.tabs.get(tabId).catch(() => null);
+        const theirs = tab?.pendingUrl || [...earlier].at(-1);
+        if (expectUrl && theirs && theirs !== expectUrl) return finish(new Interrupted(theirs));
+      }
+      finish(new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`));
+    });
+    void begin(false);
   });
 }
 
