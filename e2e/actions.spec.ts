@@ -7,13 +7,17 @@ import { html } from './helpers/server.ts';
 test('click by ref is trusted input and reports a navigation it caused', async ({ agent }) => {
   agent.pages.page('/next', html('<h1>Next</h1>', 'Next page'));
   const snap = await open(agent, '/click', `<button onclick="this.textContent = 'trusted=' + event.isTrusted">Press</button><a href="/next">Go on</a>
-    <button class="icon" onclick="document.title = 'settings'"><img alt="Settings" width="16" height="16" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></button>`);
+    <button class="icon" onclick="document.title = 'settings'"><img alt="Settings" width="16" height="16" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></button>
+    <button aria-label='Say "hi"'>Hi</button>`);
   const pressed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Press"') });
   expect(pressed.text).toContain('Clicked <button');
   // An icon button shows no text: the report says what the snapshot called it.
   const icon = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Settings"') });
   expect(icon.text).toBe('Clicked <button class="icon"></button> named "Settings"');
-  expect(await pageText(agent, '/click', 'button:not(.icon)')).toBe('trusted=true');
+  // Quotes in an attribute are written as HTML writes them; the label shown is the name, so it is not said again.
+  const quoted = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Say \\"hi\\""') });
+  expect(quoted.text).toBe('Clicked <button aria-label="Say &quot;hi&quot;">Hi</button>');
+  expect(await pageText(agent, '/click', 'button[onclick]:not(.icon)')).toBe('trusted=true');
   // The person sees an "agent is controlling this tab" pill; the agent's snapshot does not.
   const page = await pageAt(agent.browser.context, '/click');
   await expect(page.locator('[data-llm-browser-agent-feedback]')).toHaveCount(1);

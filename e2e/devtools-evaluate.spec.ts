@@ -5,7 +5,7 @@ import { refOf } from './helpers/refs.ts';
 
 test.describe('browser_evaluate', () => {
   test.beforeAll(async ({ agent }) => {
-    const body = '<button id="save" class="primary">Save</button><input value="typed"><script>window.appState = { user: "ann", count: 2 };</script>';
+    const body = '<button id="save" class="primary">Save</button><input value="typed"><span id="q" title=\'Say "hi" &amp; go\'>q</span><script>window.appState = { user: "ann", count: 2 };</script>';
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/evaluate', html(body, 'Evaluate page')) });
   });
 
@@ -24,6 +24,8 @@ test.describe('browser_evaluate', () => {
     ['new Set([1, "x"])', 'Set(2) {1, "x"}'],
     ['Symbol("order")', 'Symbol(order)'],
     ['document.querySelector("#save")', '<button id="save" class="primary">Save</button>'],
+    // Quotes in a value are written as HTML writes them, so the attribute does not seem to end there.
+    ['document.querySelector("#q")', '<span id="q" title="Say &quot;hi&quot; &amp; go">q</span>'],
     ['(() => { const o = { name: "loop" }; o.self = o; return o; })()', '{"name": "loop", "self": [Circular]}'],
     ['await new Promise((r) => setTimeout(() => r(42), 10))', '42'],
   ];

@@ -25,7 +25,8 @@ export function serializeInPage(root: unknown, consoleStyle = false): string {
     if (n.nodeType === 9) return `#document (${(n as Document).URL})`;
     if (n.nodeType !== 1) return n.nodeName;
     const el = n as Element;
-    const attrs = Array.from(el.attributes).slice(0, 6).map((a) => ` ${a.name}="${a.value.slice(0, 60)}"`).join('');
+    // Quoted as HTML quotes them: style="font-family: "sans"" read as two attributes.
+    const attrs = Array.from(el.attributes).slice(0, 6).map((a) => ` ${a.name}="${a.value.slice(0, 60).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`).join('');
     const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ');
     const tag = el.tagName.toLowerCase();
     return `<${tag}${attrs}>${text.length > 40 ? text.slice(0, 40) + '…' : text}</${tag}>`;

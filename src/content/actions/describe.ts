@@ -15,12 +15,12 @@ const MAX_ATTR = 40;
 export function describe(el: Element): string {
   const tag = el.localName;
   let s = `<${tag}`;
-  if (el.id) s += ` id="${clip(el.id, MAX_ATTR)}"`;
+  if (el.id) s += ` id="${attribute(el.id)}"`;
   const classes = Array.from(el.classList).slice(0, 2).join(' ');
-  if (classes) s += ` class="${clip(classes, MAX_ATTR)}"`;
+  if (classes) s += ` class="${attribute(classes)}"`;
   for (const name of ATTRIBUTES) {
     const value = el.getAttribute(name);
-    if (value !== null) s += ` ${name}="${clip(value, MAX_ATTR)}"`;
+    if (value !== null) s += ` ${name}="${attribute(value)}"`;
   }
   if (el.hasAttribute('disabled')) s += ' disabled';
   if (VOID.has(tag)) return named(`${s}>`, el, '');
@@ -32,7 +32,7 @@ export function describe(el: Element): string {
 /** `description`, then ` named "…"` unless its text or one of its attributes already says the name. */
 function named(description: string, el: Element, text: string): string {
   const name = normalize(getName(el));
-  const shown = text.startsWith(name) || (text.length > MAX_TEXT && name.startsWith(text.slice(0, MAX_TEXT - 1))) || description.includes(`"${clip(name, MAX_ATTR)}"`);
+  const shown = text.startsWith(name) || (text.length > MAX_TEXT && name.startsWith(text.slice(0, MAX_TEXT - 1))) || description.includes(`"${attribute(name)}"`);
   return !name || shown ? description : `${description} named "${clip(name, MAX_TEXT)}"`;
 }
 
@@ -44,6 +44,11 @@ export function visibleText(el: Element): string {
 
 export function normalize(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Clipped, and quoted as HTML quotes it: aria-label="Say "hi"" read as two attributes. */
+function attribute(value: string): string {
+  return clip(value, MAX_ATTR).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 }
 
 export function clip(text: string, max: number): string {
