@@ -32,6 +32,17 @@ test.describe('console capture', () => {
     expect(filtered.text).not.toContain('first page');
   });
 
+  test('a page the back/forward cache restores is not logged twice; what it logs on being restored is', async ({ agent }) => {
+    const url = agent.pages.page('/console-cached', html(script("console.log('cached page'); onpageshow = (e) => e.persisted && console.log('shown again')")));
+    await agent.server.ok('browser_navigate', { url });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-away', html('<p>away</p>')) });
+    await agent.server.ok('browser_navigate_back');
+    // Chromium replays a restored document's console to the debugger, with the first timestamps.
+    await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain('shown again');
+    const { text } = await agent.server.ok('browser_console_messages');
+    expect(text.match(/cached page/g), text).toHaveLength(1);
+  });
+
   test('objects render by their properties', async ({ agent }) => {
     const code = `
       console.log('user', { userId: 123, status: 'active' });

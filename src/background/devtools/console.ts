@@ -23,6 +23,15 @@ const logs = new Map<number, BoundedLog<ConsoleEntry>>();
  * buffer: skip events not newer than the newest entry.
  */
 const replayCutoff = new Map<number, number>();
+/**
+ * A page restored from the back/forward cache is replayed too: its CDP session
+ * clears its contexts, then sends again, with their first timestamps, the
+ * messages the document logged before it was left ("an error" twice after a
+ * browser_navigate_back). Per session, where events keep their order: the newest
+ * timestamp recorded from it, and from its last clear on, nothing older is taken.
+ */
+const newestOfSession = new Map<string, number>();
+const sessionCutoff = new Map<string, number>();
 
 interface CallFrame {
   functionName: string;
@@ -55,8 +64,10 @@ interface Bound {
 }
 const bound = new Map<string, Bound>();
 
+const sessionKey = (tabId: number, sessionId: string | undefined) => `${tabId}/${sessionId ?? ''}`;
+
 function boundOf(tabId: number, sessionId: string | undefined): Bound {
-  const key = `${tabId}/${sessionId ?? ''}`;
+  const key = sessionKey(tabId, sessionId);
   let entry = bound.get(key);
   if (!entry) bound.set(key, (entry = { objects: 0, renders: new Set() }));
   return entry;
@@ -93,9 +104,13 @@ export function thrownSince(tabId: number, since: number): ConsoleEntry[] {
   return found.reverse();
 }
 
-function record(tabId: number, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): ConsoleEntry | null {
+function record(tabId: number, sessionId: string | undefined, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): ConsoleEntry | null {
   const cutoff = replayCutoff.get(tabId);
   if (cutoff !== undefined && timestamp <= cutoff) return null;
+  const session = sessionKey(tabId, sessionId);
+  const cleared = sessionCutoff.get(session);
+  if (cleared !== undefined && timestamp <= cleared) return null;
+  newestOfSession.set(session, Math.max(newestOfSession.get(session) ?? timestamp, timestamp));
   const full = { time: timestamp, ...entry };
   logOf(tabId).push(full);
   return full;
@@ -135,17 +150,25 @@ export function beforeConsoleAttach(tabId: number): void {
 export function forgetConsole(tabId: number): void {
   logs.delete(tabId);
   replayCutoff.delete(tabId);
-  for (const key of bound.keys()) if (key.startsWith(`${tabId}/`)) bound.delete(key);
+  for (const map of [bound, newestOfSession, sessionCutoff]) {
+    for (const key of map.keys()) if (key.startsWith(`${tabId}/`)) map.delete(key);
+  }
 }
 
 const LEVELS: Record<string, ConsoleLevel> = { warning: 'warn', error: 'error', assert: 'error', debug: 'debug', info: 'info', verbose: 'debug' };
 
 export function watchConsole(): void {
+  onCdpEvent('Runtime.executionContextsCleared', (tabId, _params, sessionId) => {
+    const session = sessionKey(tabId, sessionId);
+    const newest = newestOfSession.get(session);
+    if (newest !== undefined) sessionCutoff.set(session, newest);
+  });
+
   onCdpEvent('Runtime.consoleAPICalled', (tabId, params, sessionId) => {
     const p = params as { type: string; args: RemoteObject[]; timestamp: number; stackTrace?: StackTrace };
     if (p.type === 'endGroup') return;
     const frame = p.stackTrace?.callFrames[0];
-    const entry = record(tabId, p.timestamp, {
+    const entry = record(tabId, sessionId, p.timestamp, {
       level: LEVELS[p.type] ?? 'log',
       source: sourceOf(sessionId),
       text: textOf(p.type, p.args),
@@ -182,7 +205,7 @@ export function watchConsole(): void {
       held.objects++;
       releaseIfDue(tabId, sessionId, held);
     }
-    const entry = record(tabId, timestamp, {
+    const entry = record(tabId, sessionId, timestamp, {
       level: 'error',
       source: sourceOf(sessionId),
       text,
@@ -199,7 +222,7 @@ export function watchConsole(): void {
     // text ("[object Object]"); we already have them, with previews, from
     // the worker's own session.
     if (entry.source === 'worker') return;
-    record(tabId, entry.timestamp, {
+    record(tabId, sessionId, entry.timestamp, {
       level: LEVELS[entry.level] ?? 'log',
       source: sessionId ? `${sourceOf(sessionId)} (${entry.source})` : entry.source,
       text: withArgs(entry.text, entry.args ?? []),
