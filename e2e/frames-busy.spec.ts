@@ -49,10 +49,18 @@ for (const when of ['once loaded', 'as it loads']) {
 
 test('a click whose handler blocks its frame of another site is done; later commands into that frame fail at once, the page around it works', async ({ agent }) => {
   const other = await new TestServer().start();
+  // The page left with its frame blocked may be kept in the back/forward cache, and the blocked
+  // process with it: a frame of the same site on the next page would go into that process and never
+  // load. So the second page's frame is of a third site.
+  const third = await new TestServer({ host: '127.0.0.2' }).start();
   try {
-    const inner = other.page('/freeze-inner', html(`<button onclick="for (;;) {}">Freeze</button><button>Other</button>
-      <script>addEventListener('message', (e) => { if (e.data === 'block') for (;;) {} });</script>`, 'widget')).replace('127.0.0.1', 'localhost');
-    const outer = (name: string) => agent.pages.page(`/freeze-${name}`, html(`<iframe src="${inner}" title="Widget"></iframe>
+    const widget = html(`<button onclick="for (;;) {}">Freeze</button><button>Other</button>
+      <script>addEventListener('message', (e) => { if (e.data === 'block') for (;;) {} });</script>`, 'widget');
+    const inners: Record<string, string> = {
+      click: other.page('/freeze-inner', widget).replace('127.0.0.1', 'localhost'),
+      message: third.page('/freeze-inner', widget),
+    };
+    const outer = (name: string) => agent.pages.page(`/freeze-${name}`, html(`<iframe src="${inners[name]}" title="Widget"></iframe>
       <button onclick="frames[0].postMessage('block', '*')">Block it</button><button onclick="document.title = 'out'">Out</button>`, 'outer'));
 
     // The press reaches the frame and its handler never returns: it was clicked (it timed out).
@@ -73,6 +81,7 @@ test('a click whose handler blocks its frame of another site is done; later comm
     expect(timedOut.text).toMatch(/^Error PAGE_UNRESPONSIVE: Frame \d+ of tab \d+ is not responding/);
   } finally {
     await other.stop();
+    await third.stop();
   }
 });
 

@@ -43,6 +43,8 @@ export class ExtensionBrowser {
       viewport: null,
       env: { ...process.env, TMPDIR: tmp },
       args: [...CHROMIUM_ARGS, `--disable-extensions-except=${extension}`, `--load-extension=${extension}`, '--window-size=1280,720'],
+      // Playwright turns the back/forward cache off; a person's Chromium, and the one we launch, have it.
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
     });
     // Playwright dismisses dialogs nobody listens for; the agent must see them.
     this.context.on('dialog', () => undefined);
