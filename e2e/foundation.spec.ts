@@ -20,6 +20,11 @@ test.describe('the whole chain: MCP client → server → extension → page', (
     expect((await agent.server.call('browser_snapshot', { Interactive: true })).text).toContain('has no parameter "Interactive" (use interactive)');
   });
 
+  test('a parameter left out is said to be required; one of the wrong type says what it takes', async ({ agent }) => {
+    expect((await agent.server.call('browser_navigate', {})).text).toBe('Error INVALID_PARAMS: browser_navigate: url is required (string)');
+    expect((await agent.server.call('browser_navigate', { url: 5 })).text).toBe('Error INVALID_PARAMS: browser_navigate: url: Invalid input: expected string, received number');
+  });
+
   test('navigate reports the final URL and title', async ({ agent }) => {
     const url = agent.pages.page('/hello', html('<h1>Hello</h1>', 'Hello page'));
     const result = await agent.server.ok('browser_navigate', { url });

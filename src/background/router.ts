@@ -75,7 +75,7 @@ async function route(handlers: Handlers, request: RequestMessage, cancelled?: Ab
     throw new AgentError('UNKNOWN_METHOD', `Unknown method "${method}". Known methods: ${Object.keys(METHODS).join(', ')}.`);
   }
   const parsed = METHODS[method].params.safeParse(request.params ?? {});
-  if (!parsed.success) throw new AgentError('INVALID_PARAMS', `Invalid params for ${method}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new AgentError('INVALID_PARAMS', `Invalid params for ${method}: ${describeIssues(parsed.error, request.params ?? {})}`);
   const params = parsed.data as Params<Method> & { tabId?: number };
   const { session } = request;
   const timeoutMs = request.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;

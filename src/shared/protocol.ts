@@ -150,9 +150,20 @@ export function parseFrame<T>(
 }
 
 /** One line per zod issue, naming the path: "params.url: expected string". */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.ZodError, input?: unknown): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') + ': ' : ''}${issue.message}`)
+    .map((issue) => {
+      const where = issue.path.join('.');
+      // Left out, not wrong: zod's "expected string, received undefined" reads as if undefined had been sent.
+      if (where && issue.code === 'invalid_type' && input !== undefined && valueAt(input, issue.path) === undefined) return `${where} is required (${issue.expected})`;
+      return `${where ? where + ': ' : ''}${issue.message}`;
+    })
     .join('; ');
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }

@@ -68,10 +68,11 @@ export function createMcpServer(context: Omit<ToolContext, 'timeoutMs' | 'browse
     if (!entry) {
       return errorResult('UNKNOWN_TOOL', `There is no tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}.`);
     }
-    const parsed = entry.schema.safeParse(request.params.arguments ?? {});
+    const args = request.params.arguments ?? {};
+    const parsed = entry.schema.safeParse(args);
     if (!parsed.success) {
       const unknown = unknownParams(entry.tool.name, parsed.error, Object.keys(entry.schema.shape));
-      return errorResult('INVALID_PARAMS', unknown ?? `${entry.tool.name}: ${describeIssues(parsed.error)}`);
+      return errorResult('INVALID_PARAMS', unknown ?? `${entry.tool.name}: ${describeIssues(parsed.error, args)}`);
     }
     const { timeout, ...params } = parsed.data as Record<string, unknown> & { timeout?: number };
     const response = new ToolResponse();
