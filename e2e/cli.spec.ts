@@ -108,6 +108,9 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
     expect(stale.code).toBe(1);
     expect(stale.stdout).toBe('');
     expect(stale.stderr).toContain(`Error STALE_REF: Ref ${button} is stale`);
+    // The tool it names is said as the command to type here.
+    expect(stale.stderr).toContain('(browser-agent snapshot)');
+    expect(stale.stderr).not.toContain('browser_snapshot');
     const staleJson = await run('click', button, '--json');
     expect(staleJson.code).toBe(1);
     expect(JSON.parse(staleJson.stdout)).toMatchObject({ ok: false, text: expect.stringContaining('STALE_REF') });

@@ -95,6 +95,8 @@ function report(result: CallToolResult, invocation: Invocation): number {
   // A hub started with a narrower --caps than the CLI needs (e.g. "serve" with the defaults lacks get/is).
   if (!ok && text.startsWith('Error UNKNOWN_TOOL')) {
     output = `Error UNKNOWN_TOOL: the hub on port ${invocation.port} does not offer ${invocation.tool}. Restart it with "browser-agent serve --caps ${capsNeeded().join(',')}" (or --caps all).`;
+  } else if (!ok) {
+    output = inShellWords(output);
   }
   if (ok && invocation.file) output += `\n${writeImage(invocation.file, text, images[0]?.data)}`;
   if (invocation.json) {
@@ -104,6 +106,13 @@ function report(result: CallToolResult, invocation: Invocation): number {
   }
   if (!ok) process.stderr.write(output + '\n');
   return ok ? 0 : 1;
+}
+
+/** The command here for each tool the errors name ("take a snapshot (browser_snapshot)"), where the shell has one. */
+const COMMAND_OF = new Map(Object.entries(COMMANDS).map(([name, command]) => [command.tool as string, name]));
+
+function inShellWords(error: string): string {
+  return error.replace(/\bbrowser_[a-z_]+\b/g, (tool) => (COMMAND_OF.has(tool) ? `browser-agent ${COMMAND_OF.get(tool)}` : tool));
 }
 
 /**
