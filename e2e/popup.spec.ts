@@ -16,6 +16,9 @@ test('a user pairs their own browser from the popup, and a wrong token is refuse
   try {
     const popup = await browser.popup();
     await expect(popup.getByText('Not paired yet.')).toBeVisible();
+    // Before anything is set, the status says what to do: no server answers on the default port (or, where
+    // one runs, it refuses a browser without the token).
+    await expect(popup.getByRole('status')).toContainText(/not paired yet: start the server .* then paste the token "browser-agent token" prints|Not paired: run "browser-agent token"/);
     await popup.getByLabel('Server port').fill(String(port));
     await popup.getByLabel('Pairing token').fill('wrong-token');
     await popup.getByRole('button', { name: 'Save and connect' }).click();

@@ -115,7 +115,7 @@ function open(settings: Settings): void {
       void setStatus({ state: 'refused', reason: refusal, url });
       return;
     }
-    void setStatus({ state: 'disconnected', reason: event.reason || 'The agent server is not reachable; retrying.', url });
+    void setStatus({ state: 'disconnected', reason: event.reason || unreachable(settings), url });
     scheduleRetry();
   };
 }
@@ -199,6 +199,13 @@ function refusalReason(code: number, reason: string, settings: Settings): string
     default:
       return null;
   }
+}
+
+/** What to do about a server that does not answer: a first-time user has neither it nor the token yet. */
+function unreachable(settings: Settings): string {
+  return settings.token
+    ? 'The agent server is not reachable; retrying. It runs while your MCP client runs it (browser-agent mcp), or start it with "browser-agent serve".'
+    : 'The agent server is not reachable, and this browser is not paired yet: start the server (your MCP client runs it, or "browser-agent serve"), then paste the token "browser-agent token" prints below. Retrying.';
 }
 
 function send(ws: WebSocket, message: object): void {
