@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
-import { html } from './helpers/server.ts';
+import { html, TestServer } from './helpers/server.ts';
 
 const script = (code: string) => `<script>${code}</script>`;
 
@@ -32,15 +32,24 @@ test.describe('console capture', () => {
     expect(filtered.text).not.toContain('first page');
   });
 
-  test('a page the back/forward cache restores is not logged twice; what it logs on being restored is', async ({ agent }) => {
-    const url = agent.pages.page('/console-cached', html(script("console.log('cached page'); onpageshow = (e) => e.persisted && console.log('shown again')")));
-    await agent.server.ok('browser_navigate', { url });
-    await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-away', html('<p>away</p>')) });
-    await agent.server.ok('browser_navigate_back');
-    // Chromium replays a restored document's console to the debugger, with the first timestamps.
-    await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain('shown again');
-    const { text } = await agent.server.ok('browser_console_messages');
-    expect(text.match(/cached page/g), text).toHaveLength(1);
+  test('a page the back/forward cache restores is not logged twice, nor its frame of another site; what it logs on being restored is', async ({ agent }) => {
+    const other = await new TestServer({ host: '127.0.0.2' }).start();
+    try {
+      const frame = other.page('/console-cached-frame', html(script("console.log('cached frame')")));
+      const url = agent.pages.page('/console-cached', html(`<iframe src="${frame}"></iframe>${script("console.log('cached page'); onpageshow = (e) => e.persisted && console.log('shown again')")}`));
+      await agent.server.ok('browser_navigate', { url });
+      await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain('cached frame');
+      await agent.server.ok('browser_navigate', { url: agent.pages.page('/console-away', html('<p>away</p>')) });
+      await agent.server.ok('browser_navigate_back');
+      // Chromium replays a restored document's console to the debugger, with the first timestamps.
+      await expect.poll(async () => (await agent.server.ok('browser_console_messages')).text).toContain('shown again');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { text } = await agent.server.ok('browser_console_messages');
+      expect(text.match(/cached page/g), text).toHaveLength(1);
+      expect(text.match(/cached frame/g), text).toHaveLength(1);
+    } finally {
+      await other.stop();
+    }
   });
 
   test('objects render by their properties', async ({ agent }) => {

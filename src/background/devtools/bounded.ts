@@ -27,11 +27,6 @@ export class BoundedLog<T> {
     this.onEvict?.(old);
   }
 
-  newest(): T | undefined {
-    if (!this.items.length) return undefined;
-    return this.items[(this.start + this.items.length - 1) % this.items.length];
-  }
-
   /** Newest first without copying the log: for reads that stop early (the last few seconds' entries). */
   *fromNewest(): Generator<T> {
     for (let i = this.items.length - 1; i >= 0; i--) yield this.items[(this.start + i) % this.items.length];

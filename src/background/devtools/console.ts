@@ -18,20 +18,27 @@ import { sleep } from '../timing.ts';
 const MAX_ENTRIES = 10_000;
 const logs = new Map<number, BoundedLog<ConsoleEntry>>();
 /**
- * Runtime.enable and Log.enable replay what the document logged before.
- * After a reattach (user closed the debugging bar) those are already in the
- * buffer: skip events not newer than the newest entry.
+ * Chromium sends a document's messages again, with their first timestamps:
+ * Runtime.enable and Log.enable replay them after a reattach (the user closed
+ * the debugging bar), and a page the back/forward cache restores replays them
+ * to its sessions, its frames' new ones too ("an error" twice after
+ * browser_navigate_back). So a message with the timestamp, level and place of
+ * one already taken is that one again, also after a clear: the tab's last
+ * MAX_ENTRIES of them are kept apart from the log. A timestamp has
+ * microseconds: two messages logged in a row are tens of them apart.
  */
-const replayCutoff = new Map<number, number>();
-/**
- * A page restored from the back/forward cache is replayed too: its CDP session
- * clears its contexts, then sends again, with their first timestamps, the
- * messages the document logged before it was left ("an error" twice after a
- * browser_navigate_back). Per session, where events keep their order: the newest
- * timestamp recorded from it, and from its last clear on, nothing older is taken.
- */
-const newestOfSession = new Map<string, number>();
-const sessionCutoff = new Map<string, number>();
+const taken = new Map<number, Set<string>>();
+
+function takenBefore(tabId: number, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): boolean {
+  let keys = taken.get(tabId);
+  if (!keys) taken.set(tabId, (keys = new Set()));
+  const key = `${timestamp} ${entry.level} ${entry.url ?? ''}:${entry.line ?? ''}:${entry.column ?? ''}`;
+  if (keys.has(key)) return true;
+  keys.add(key);
+  // A Set keeps insertion order: the first is the oldest.
+  if (keys.size > MAX_ENTRIES) keys.delete(keys.values().next().value!);
+  return false;
+}
 
 interface CallFrame {
   functionName: string;
@@ -64,10 +71,8 @@ interface Bound {
 }
 const bound = new Map<string, Bound>();
 
-const sessionKey = (tabId: number, sessionId: string | undefined) => `${tabId}/${sessionId ?? ''}`;
-
 function boundOf(tabId: number, sessionId: string | undefined): Bound {
-  const key = sessionKey(tabId, sessionId);
+  const key = `${tabId}/${sessionId ?? ''}`;
   let entry = bound.get(key);
   if (!entry) bound.set(key, (entry = { objects: 0, renders: new Set() }));
   return entry;
@@ -104,13 +109,8 @@ export function thrownSince(tabId: number, since: number): ConsoleEntry[] {
   return found.reverse();
 }
 
-function record(tabId: number, sessionId: string | undefined, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): ConsoleEntry | null {
-  const cutoff = replayCutoff.get(tabId);
-  if (cutoff !== undefined && timestamp <= cutoff) return null;
-  const session = sessionKey(tabId, sessionId);
-  const cleared = sessionCutoff.get(session);
-  if (cleared !== undefined && timestamp <= cleared) return null;
-  newestOfSession.set(session, Math.max(newestOfSession.get(session) ?? timestamp, timestamp));
+function record(tabId: number, timestamp: number, entry: Omit<ConsoleEntry, 'time'>): ConsoleEntry | null {
+  if (takenBefore(tabId, timestamp, entry)) return null;
   const full = { time: timestamp, ...entry };
   logOf(tabId).push(full);
   return full;
@@ -142,33 +142,20 @@ function textOf(type: string, args: RemoteObject[], rendered?: Rendered): string
   return text;
 }
 
-export function beforeConsoleAttach(tabId: number): void {
-  const newest = logs.get(tabId)?.newest();
-  if (newest) replayCutoff.set(tabId, newest.time);
-}
-
 export function forgetConsole(tabId: number): void {
   logs.delete(tabId);
-  replayCutoff.delete(tabId);
-  for (const map of [bound, newestOfSession, sessionCutoff]) {
-    for (const key of map.keys()) if (key.startsWith(`${tabId}/`)) map.delete(key);
-  }
+  taken.delete(tabId);
+  for (const key of bound.keys()) if (key.startsWith(`${tabId}/`)) bound.delete(key);
 }
 
 const LEVELS: Record<string, ConsoleLevel> = { warning: 'warn', error: 'error', assert: 'error', debug: 'debug', info: 'info', verbose: 'debug' };
 
 export function watchConsole(): void {
-  onCdpEvent('Runtime.executionContextsCleared', (tabId, _params, sessionId) => {
-    const session = sessionKey(tabId, sessionId);
-    const newest = newestOfSession.get(session);
-    if (newest !== undefined) sessionCutoff.set(session, newest);
-  });
-
   onCdpEvent('Runtime.consoleAPICalled', (tabId, params, sessionId) => {
     const p = params as { type: string; args: RemoteObject[]; timestamp: number; stackTrace?: StackTrace };
     if (p.type === 'endGroup') return;
     const frame = p.stackTrace?.callFrames[0];
-    const entry = record(tabId, sessionId, p.timestamp, {
+    const entry = record(tabId, p.timestamp, {
       level: LEVELS[p.type] ?? 'log',
       source: sourceOf(sessionId),
       text: textOf(p.type, p.args),
@@ -205,7 +192,7 @@ export function watchConsole(): void {
       held.objects++;
       releaseIfDue(tabId, sessionId, held);
     }
-    const entry = record(tabId, sessionId, timestamp, {
+    const entry = record(tabId, timestamp, {
       level: 'error',
       source: sourceOf(sessionId),
       text,
@@ -222,7 +209,7 @@ export function watchConsole(): void {
     // text ("[object Object]"); we already have them, with previews, from
     // the worker's own session.
     if (entry.source === 'worker') return;
-    record(tabId, sessionId, entry.timestamp, {
+    record(tabId, entry.timestamp, {
       level: LEVELS[entry.level] ?? 'log',
       source: sessionId ? `${sourceOf(sessionId)} (${entry.source})` : entry.source,
       text: withArgs(entry.text, entry.args ?? []),

@@ -9,7 +9,7 @@ import { cdp, detach, ensureAttached, onAttach } from '../cdp.ts';
 import type { Handlers } from '../router.ts';
 import { agentTabIds, onTabAdopted, onTabReleased } from '../tabs.ts';
 import { isDiscarded } from '../unloaded-tabs.ts';
-import { beforeConsoleAttach, consoleClear, consoleList, forgetConsole, watchConsole } from './console.ts';
+import { consoleClear, consoleList, forgetConsole, watchConsole } from './console.ts';
 import { forgetEmulation, keepInFront, resize, restoreEmulation, setOffline, watchEmulation } from './emulation.ts';
 import { evaluate } from './evaluate.ts';
 import { forgetNetwork, networkClear, networkGet, networkList, watchNetwork } from './network.ts';
@@ -38,7 +38,6 @@ export function startDevtoolsCapture(): void {
   watchTargets();
   watchEmulation();
   onAttach(async (tabId) => {
-    beforeConsoleAttach(tabId);
     await Promise.all([cdp(tabId, 'Runtime.enable'), cdp(tabId, 'Log.enable'), cdp(tabId, 'Network.enable'), keepInFront(tabId)]);
     await enableAutoAttach(tabId).catch(() => undefined);
     await restoreEmulation(tabId).catch(() => undefined);
