@@ -111,6 +111,10 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
     // The tool it names is said as the command to type here.
     expect(stale.stderr).toContain('(browser-agent snapshot)');
     expect(stale.stderr).not.toContain('browser_snapshot');
+    // --timeout bounds a command, and the error's advice names the flag.
+    const missing = await run('click', '#nowhere', '--timeout', '700');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No element matches the selector "#nowhere" \(after waiting \d+ ms; pass --timeout to wait longer\)/);
     const staleJson = await run('click', button, '--json');
     expect(staleJson.code).toBe(1);
     expect(JSON.parse(staleJson.stdout)).toMatchObject({ ok: false, text: expect.stringContaining('STALE_REF') });

@@ -7,13 +7,14 @@ import { get, is } from '../mcp/tools/actions/query.ts';
 import { isRef } from '../../../src/shared/refs.ts';
 
 /** Flags every command takes; the others are declared per command. */
-export const GLOBAL_FLAGS = ['port', 'json', 'tab', 'help'] as const;
+export const GLOBAL_FLAGS = ['port', 'json', 'tab', 'timeout', 'help'] as const;
 
 /** Every flag any command knows, in node:util parseArgs form. */
 export const FLAG_DEFS = {
   port: { type: 'string' },
   json: { type: 'boolean' },
   tab: { type: 'string' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   interactive: { type: 'boolean', short: 'i' },
   depth: { type: 'string' },
@@ -53,7 +54,7 @@ function target(refOrSelector: string): Params {
   return isRef(refOrSelector) ? { ref: refOrSelector } : { selector: refOrSelector };
 }
 
-function count(flag: string, value: string | boolean | undefined): number | undefined {
+export function count(flag: string, value: string | boolean | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (typeof value !== 'string' || !Number.isInteger(n) || n < 0) throw new UsageError(`--${flag} must be a whole number, not "${String(value)}".`);
@@ -213,8 +214,8 @@ export function commandsHelp(): string {
   const lines = Object.values(COMMANDS).map((c) => `  browser-agent ${c.usage.padEnd(width)}  ${c.summary}`);
   return `Shell commands (talk to the hub on --port, starting one with a managed browser if none runs):
 ${lines.join('\n')}
-  Every command takes --port <n>, --tab <id> (act in that tab instead of the current one) and
-  --json (print {"ok", "text", "images"} for scripts). A <ref> is a ref from "snapshot" (e12, f3e7)
+  Every command takes --port <n>, --tab <id> (act in that tab instead of the current one), --timeout <ms>
+  (how long it may take; default 30000) and --json (print {"ok", "text", "images"} for scripts). A <ref> is a ref from "snapshot" (e12, f3e7)
   or a CSS selector. Exit code 0 on success, 1 when the command fails (the error on stderr), 2 on
   bad usage. All CLI commands share one session, so they keep working in the same tab.`;
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from '../../../src/shared/constants.ts';
-import { capsNeeded, COMMANDS, FLAG_DEFS, GLOBAL_FLAGS, tabId, UsageError, type Command, type Flag, type Flags, type Params } from './commands.ts';
+import { capsNeeded, COMMANDS, count, FLAG_DEFS, GLOBAL_FLAGS, tabId, UsageError, type Command, type Flag, type Flags, type Params } from './commands.ts';
 import { connectSession, ensureHub, ShellError } from './connect.ts';
 
 export { commandsHelp } from './commands.ts';
@@ -41,7 +41,7 @@ export async function runShell(name: string, argv: string[]): Promise<number> {
     return 2;
   }
   if (invocation === 'help') {
-    process.stdout.write(`Usage: browser-agent ${command.usage}\n  ${command.summary}\nOptions: --port <n>, --tab <id>, --json\n`);
+    process.stdout.write(`Usage: browser-agent ${command.usage}\n  ${command.summary}\nOptions: --port <n>, --tab <id>, --timeout <ms>, --json\n`);
     return 0;
   }
   let client: Client | undefined;
@@ -75,6 +75,8 @@ function parse(name: string, command: Command, argv: string[]): Invocation | 'he
   const port = flags.port === undefined ? DEFAULT_PORT : Number(flags.port);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${String(flags.port)}".`);
   const params = command.params(positionals, flags);
+  const timeout = count('timeout', flags.timeout);
+  if (timeout !== undefined) params.timeout = timeout;
   if (typeof flags.tab === 'string') {
     if (name === 'tabs') throw new UsageError('tabs takes the tab id as an argument ("tabs select <id>"), not --tab.');
     params.tabId = tabId(flags.tab);
@@ -112,7 +114,9 @@ function report(result: CallToolResult, invocation: Invocation): number {
 const COMMAND_OF = new Map(Object.entries(COMMANDS).map(([name, command]) => [command.tool as string, name]));
 
 function inShellWords(error: string): string {
-  return error.replace(/\bbrowser_[a-z_]+\b/g, (tool) => (COMMAND_OF.has(tool) ? `browser-agent ${COMMAND_OF.get(tool)}` : tool));
+  return error
+    .replace(/\bbrowser_[a-z_]+\b/g, (tool) => (COMMAND_OF.has(tool) ? `browser-agent ${COMMAND_OF.get(tool)}` : tool))
+    .replace(/\b(pass|raise) timeout\b/g, '$1 --timeout');
 }
 
 /**
