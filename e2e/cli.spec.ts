@@ -44,6 +44,10 @@ test('--help lists every shell command, and bad usage exits 2 with the usage on 
     const badWhat = await cli(home, 'get', 'colour', 'e1');
     expect(badWhat.code).toBe(2);
     expect(badWhat.stderr).toContain('Unknown thing to get "colour". One of: text, html, value');
+    // Flags alone are the MCP server's (as an MCP client configured like Playwright MCP's gives them).
+    const flagsOnly = await cli(home, '--headless', '--port', 'x');
+    expect(flagsOnly.stderr).toContain('--port must be a number from 0 to 65535, not "x"');
+    expect(flagsOnly.stderr).not.toContain('Unknown command');
   } finally {
     removeDir(dir);
   }
@@ -86,6 +90,8 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
 
     expect((await run('click', button)).code).toBe(0);
     expect((await run('get', 'text', 'p')).stdout.trim()).toBe('clicked'); // a CSS selector works where a ref does
+    // Flags before the command, as in `git -C dir log`.
+    expect((await cli(home, '--port', String(port), 'get', 'text', 'p')).stdout.trim()).toBe('clicked');
 
     expect((await run('fill', field, 'hello world')).code).toBe(0);
     expect((await run('get', 'value', field)).stdout.trim()).toBe('hello world');

@@ -10,8 +10,9 @@ import { runMcp } from './commands/mcp.ts';
 import { runServe } from './commands/serve.ts';
 import { runStart } from './commands/start.ts';
 import { runToken } from './commands/token.ts';
+import { FLAG_DEFS } from './shell/commands.ts';
 import { commandsHelp, isShellCommand, runShell } from './shell/index.ts';
-import { OPTIONS_HELP } from './options.ts';
+import { OPTIONS_HELP, SERVER_FLAG_DEFS } from './options.ts';
 import { SERVER_VERSION } from './version.ts';
 
 const HELP = `browser-agent ${SERVER_VERSION} — let an LLM agent drive a real Chromium over MCP
@@ -28,8 +29,28 @@ ${OPTIONS_HELP}
 
 ${commandsHelp()}`;
 
+/** Flags that take a value: what follows one is its value, not the command. */
+const VALUED_FLAGS = new Set(Object.entries({ ...SERVER_FLAG_DEFS, ...FLAG_DEFS }).filter(([, def]) => def.type === 'string').map(([name]) => `--${name}`));
+
+/**
+ * The command first, wherever it was given: people put flags before it (`browser-agent --port 4000 open
+ * URL`, as `git -C dir log`), and an MCP client configured as Playwright MCP's is (`browser-agent
+ * --headless`) gives flags alone, which are the MCP server's, as no command at all is. Both used to
+ * fail with 'Unknown command "--port"'.
+ */
+function commandFirst(argv: string[]): string[] {
+  if (!argv[0]?.startsWith('-') || ['--help', '-h', '--version', '-v'].includes(argv[0])) return argv;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) return [arg, ...argv.slice(0, i), ...argv.slice(i + 1)];
+    if (VALUED_FLAGS.has(arg)) i++;
+  }
+  return argv.some((arg) => arg === '--help' || arg === '-h') ? ['--help'] : ['mcp', ...argv];
+}
+
 async function main(argv: string[]): Promise<number> {
-  const [command = 'mcp', ...rest] = argv;
+  const [command = 'mcp', ...rest] = commandFirst(argv);
   switch (command) {
     case 'mcp':
       return runMcp(rest);

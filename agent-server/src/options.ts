@@ -44,27 +44,25 @@ function hasDisplay(): boolean {
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }
 
+/** The server's options, in node:util parseArgs form. */
+export const SERVER_FLAG_DEFS = {
+  port: { type: 'string' },
+  launch: { type: 'boolean' },
+  'no-launch': { type: 'boolean' },
+  headless: { type: 'boolean' },
+  headed: { type: 'boolean' },
+  'chrome-path': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'extension-id': { type: 'string', multiple: true },
+  'output-dir': { type: 'string' },
+  'allow-file-urls': { type: 'boolean' },
+  'ignore-https-errors': { type: 'boolean' },
+  caps: { type: 'string' },
+  quiet: { type: 'boolean' },
+} as const;
+
 export function parseServerOptions(args: string[]): ServerOptions {
-  const { values } = parseArgs({
-    args,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      port: { type: 'string' },
-      launch: { type: 'boolean' },
-      'no-launch': { type: 'boolean' },
-      headless: { type: 'boolean' },
-      headed: { type: 'boolean' },
-      'chrome-path': { type: 'string' },
-      'idle-timeout': { type: 'string' },
-      'extension-id': { type: 'string', multiple: true },
-      'output-dir': { type: 'string' },
-      'allow-file-urls': { type: 'boolean' },
-      'ignore-https-errors': { type: 'boolean' },
-      caps: { type: 'string' },
-      quiet: { type: 'boolean' },
-    },
-  });
+  const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: SERVER_FLAG_DEFS });
   // $BROWSER_AGENT_PORT moves the default; like the default, it yields to a busy port.
   const port = values.port === undefined ? Number(process.env.BROWSER_AGENT_PORT || DEFAULT_PORT) : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}".`);
