@@ -294,6 +294,8 @@ async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOu
 
 /** Before asking again for a navigation Chrome refused. */
 const REJECTED_RETRY_MS = 100;
+/** Tries of a navigation Chrome refuses: a page hopping on its own for seconds was refused twice in a row (1 run in 8 on a busy machine). */
+const REJECTED_TRIES = 5;
 
 /** Ours was cancelled by a navigation that began after it, which committed `url` instead. */
 class Interrupted extends Error {
@@ -427,19 +429,21 @@ function waitForMainFrame(
       begun: () => void (started = newDocument = true),
       loaded: (url) => finish(undefined, url),
     };
-    const begin = (again: boolean): Promise<void> => start(control).then(() => undefined, async (error: Error) => {
+    const begin = (tries: number): Promise<void> => start(control).then(() => undefined, async (error: Error) => {
       if (error instanceof AgentError) return finish(error);
       // Chrome refuses ours ("Navigation rejected.") at moments, among them while one the page started is on its
       // way (its hops, on a busy machine): asked again a moment later, and else as if that one had cancelled ours.
       if (/navigation rejected/i.test(error.message) && !started && !finished) {
-        if (!again) return sleep(REJECTED_RETRY_MS).then(() => (finished ? undefined : begin(true)));
+        if (tries < REJECTED_TRIES && !signal.aborted) return sleep(REJECTED_RETRY_MS).then(() => (finished ? undefined : begin(tries + 1)));
         const tab = await chrome.tabs.get(tabId).catch(() => null);
         const theirs = tab?.pendingUrl || [...earlier].at(-1);
         if (expectUrl && theirs && theirs !== expectUrl) return finish(new Interrupted(theirs));
+        return finish(new AgentError('NAV_FAILED', `Chrome refused to navigate tab ${tabId} (${tries} tries in ${Date.now() - firstTry} ms; "${error.message}"), as it does while the page navigates on its own; the tab shows ${tab?.url || 'no page'}. Wait for the page to settle (browser_wait_for), then call browser_navigate again.`));
       }
       finish(new AgentError('NAV_FAILED', `Could not navigate tab ${tabId}: ${error.message}`));
     });
-    void begin(false);
+    const firstTry = Date.now();
+    void begin(1);
   });
 }
 
