@@ -10,6 +10,7 @@ import { cdp, ensureAttached, onCdpEvent } from './cdp.ts';
 import { listenAll, on } from './listen.ts';
 import { settleDownload } from './downloads.ts';
 import { sleep, within } from './timing.ts';
+import { loadingNow } from './pending-navigation.ts';
 import type { DownloadFile, StartedRequests } from '../shared/methods/common.ts';
 import { watchRequests, type RequestWatch } from './actions/requests.ts';
 import { inputTimers } from './actions/input-timers.ts';
@@ -222,7 +223,7 @@ async function clientRedirect(tabId: number, from: string, asked: { askedBy: (ur
       const [tab, frame] = await Promise.all([chrome.tabs.get(tabId).catch(() => null), chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null)]);
       const there = frame?.url !== undefined && frame.url !== from;
       if (there && tab?.status === 'complete') return control.loaded(frame.url);
-      if (there || tab?.pendingUrl) return control.begun();
+      if (there || tab?.pendingUrl) return control.begun(there ? { documentId: frame.documentId } : undefined);
       // Asked, but a navigation can still be cancelled (a beforeunload prompt, a download): not waited for long then.
       timer = setTimeout(() => moved || none.abort(), REDIRECT_BEGIN_MS + (refreshing ? (refreshIn as number) * 1000 : 0));
     });
@@ -294,8 +295,11 @@ async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOu
 
 /** Before asking again for a navigation Chrome refused. */
 const REJECTED_RETRY_MS = 100;
-/** Tries of a navigation Chrome refuses: a page hopping on its own for seconds was refused twice in a row (1 run in 8 on a busy machine). */
-const REJECTED_TRIES = 5;
+/**
+ * How long a navigation Chrome refuses is asked again: on a busy machine a tab whose page had just sent it
+ * on refused ours for over 450 ms (5 tries), and twice in a row while a page hopped on its own.
+ */
+const REJECTED_FOR_MS = 3000;
 
 /** Ours was cancelled by a navigation that began after it, which committed `url` instead. */
 class Interrupted extends Error {
@@ -304,9 +308,12 @@ class Interrupted extends Error {
   }
 }
 
-/** What `start` may tell the wait: the navigation is already under way (begun), or its page has already loaded (loaded). */
+/**
+ * What `start` may tell the wait: the navigation is already under way (begun; `committed`, the document it
+ * has already committed, whose commit the wait's listeners came too late for), or its page has already loaded (loaded).
+ */
 interface WaitControl {
-  begun(): void;
+  begun(committed?: { documentId?: string }): void;
   loaded(url: string): void;
 }
 
@@ -329,8 +336,13 @@ function waitForMainFrame(
     let rival = false;
     // Those that began before ours (a timer of the page being left that fired as ours was sent, on a busy machine):
     // one of them committing is no more ours than a rival's page. With the one the tab was loading as ours went out.
-    const earlier = new Set<string>(pendingUrl && pendingUrl !== expectUrl ? [pendingUrl] : []);
+    // And the one that began as this wait was being set up, after pendingUrl was read: a hop that began as our
+    // first try was cancelled, and committed once the second had begun, was reported as ours (then its
+    // further hops as redirects of it), 1 run in 8 of the hop test under load.
+    const earlier = new Set<string>([pendingUrl, loadingNow(tabId)].filter((url): url is string => !!url && url !== expectUrl));
     let committed = false;
+    // The document whose load ends the wait: the last one committed since ours began.
+    let shown: string | undefined;
     const onBefore = (d: { tabId: number; frameId: number; url: string }) => {
       if (!isMain(d)) return;
       newDocument = true;
@@ -345,19 +357,26 @@ function waitForMainFrame(
       // Back/forward from the back-forward cache commits without a new request.
       if (stage === 'commit' && !expectUrl) started = true;
       if (!started) return;
-      if (stage === 'commit' && !committed) {
+      if (stage === 'commit') {
+        if (!committed && (rival || earlier.has(d.url)) && expectUrl && d.url !== expectUrl) return finish(new Interrupted(d.url));
         committed = true;
-        if ((rival || earlier.has(d.url)) && expectUrl && d.url !== expectUrl) return finish(new Interrupted(d.url));
+        // A document committed after ours (its script's redirect as it loaded) replaced it: its load is the one to wait for.
+        shown = d.documentId;
+      } else if (!isShown(d)) {
+        return;
       }
       const order: WaitUntil[] = ['commit', 'domcontentloaded', 'load'];
       if (order.indexOf(stage) >= order.indexOf(waitUntil === 'networkidle' ? 'load' : waitUntil)) finish(undefined, d.url);
     };
+    // Not the load of a document whose commit came before ours began: the page's own navigation that cancelled our
+    // first try, whose load came once the second had begun (navigate said "Navigated to /elsewhere" for /wanted).
+    const isShown = (d: { documentId?: string }) => committed && (!shown || !d.documentId || d.documentId === shown);
     const onCommitted = reached('commit');
     const domReady = reached('domcontentloaded');
     let loadCap: ReturnType<typeof setTimeout> | undefined;
     const onDom = (d: { tabId: number; frameId: number; url: string; documentId?: string }) => {
       domReady(d);
-      if (capLoad && waitUntil === 'load' && started && isMain(d) && !finished && (replacing === undefined || d.documentId !== replacing)) {
+      if (capLoad && waitUntil === 'load' && started && isMain(d) && !finished && isShown(d) && (replacing === undefined || d.documentId !== replacing)) {
         loadCap ??= setTimeout(() => finish(undefined, d.url, undefined, true), DEFAULT_LOAD_WAIT_MS);
       }
     };
@@ -426,7 +445,10 @@ function waitForMainFrame(
     ]);
     signal.addEventListener('abort', onAbort);
     const control: WaitControl = {
-      begun: () => void (started = newDocument = true),
+      begun: (already) => {
+        started = newDocument = true;
+        if (already) [committed, shown] = [true, already.documentId];
+      },
       loaded: (url) => finish(undefined, url),
     };
     const begin = (tries: number): Promise<void> => start(control).then(() => undefined, async (error: Error) => {
@@ -434,7 +456,7 @@ function waitForMainFrame(
       // Chrome refuses ours ("Navigation rejected.") at moments, among them while one the page started is on its
       // way (its hops, on a busy machine): asked again a moment later, and else as if that one had cancelled ours.
       if (/navigation rejected/i.test(error.message) && !started && !finished) {
-        if (tries < REJECTED_TRIES && !signal.aborted) return sleep(REJECTED_RETRY_MS).then(() => (finished ? undefined : begin(tries + 1)));
+        if (Date.now() - firstTry < REJECTED_FOR_MS && !signal.aborted) return sleep(REJECTED_RETRY_MS).then(() => (finished ? undefined : begin(tries + 1)));
         const tab = await chrome.tabs.get(tabId).catch(() => null);
         const theirs = tab?.pendingUrl || [...earlier].at(-1);
         if (expectUrl && theirs && theirs !== expectUrl) return finish(new Interrupted(theirs));

@@ -22,6 +22,14 @@ export function watchPendingNavigations(): void {
 }
 
 /**
+ * The URL the tab's main frame began loading and has not committed, by the events alone: known at once,
+ * where the tab's pendingUrl takes a trip and may come after a navigation that began meanwhile.
+ */
+export function loadingNow(tabId: number): string | undefined {
+  return pending.get(tabId)?.url;
+}
+
+/**
  * The navigation in flight in the tab, if any. The events are the fast
  * answer; the tab's own pendingUrl is the sure one, so a missed event cannot
  * hold the tab for good.
