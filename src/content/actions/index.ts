@@ -24,8 +24,7 @@ import { scroll } from './scroll.ts';
 import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
-import { letGo } from './frame-press.ts';
-import { nextFrame } from './motion.ts';
+import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
@@ -213,12 +212,11 @@ function mark(target: TargetSpec, nonce: string): ContentResults['mark'] {
  * at once, `:hover` could still say yes where the pointer had landed: a menu hovered a moment before closes
  * as the pointer leaves it, what is under it moves up, and Chromium moves the hover off the element only
  * with the next frames (seen: 1 hover in 30 said the pointer was on "Fees", 80 ms later it was not, and its
- * tooltip never showed). A tab in the background draws no frames: each wait is capped (nextFrame).
+ * tooltip never showed). A tab in the background draws no frames: drawn's waits are capped.
  */
 async function hovered(target: TargetSpec): Promise<{ hovered: boolean }> {
   const el = resolveSpec(target).element;
   el.getBoundingClientRect(); // the layout the pointer's arrival caused, now, so the frames below carry its hover update
-  await nextFrame();
-  await nextFrame();
+  await drawn();
   return { hovered: el.matches(':hover') };
 }
