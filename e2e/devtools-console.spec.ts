@@ -176,5 +176,10 @@ test('an action whose handler throws says what it threw and where, also from a t
   const loaded = await agent.server.ok('browser_click', { selector: '#load' });
   expect(loaded.text).toContain('- Uncaught Error: Load failed: 404');
   expect(loaded.text).not.toContain('TypeError');
+  // The timer went through the wrapper that tracks a handler's timers: the console's stack shows the page's frames only.
+  const { text } = await agent.server.ok('browser_console_messages', { contains: 'Load failed' });
+  const frames = text.split('\n').filter((line) => line.startsWith('    at '));
+  expect(frames.length, text).toBeGreaterThan(0);
+  for (const frame of frames) expect(frame, text).toMatch(/\(http:\/\/127\.0\.0\.1:\d+\/throwing-handlers:\d+:\d+\)$/);
   expect((await agent.server.ok('browser_click', { selector: '#fine' })).text).toBe('Clicked <button id="fine">Fine</button>');
 });

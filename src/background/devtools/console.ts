@@ -14,6 +14,7 @@ import { serializeInPage } from './serialize.ts';
 import { BoundedLog } from './bounded.ts';
 import { sourceOf } from './targets.ts';
 import { sleep } from '../timing.ts';
+import { PAGE_SCRIPT_URL } from '../page-scripts/install.ts';
 
 const MAX_ENTRIES = 10_000;
 const logs = new Map<number, BoundedLog<ConsoleEntry>>();
@@ -243,9 +244,10 @@ function location(frame: CallFrame | undefined): Partial<ConsoleEntry> {
 const MAX_STACK_FRAMES = 10;
 
 function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string } {
-  if (!trace || trace.callFrames.length < minFrames) return {};
-  const frames = trace.callFrames.slice(0, MAX_STACK_FRAMES).map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`);
-  const more = trace.callFrames.length - frames.length;
+  const pageFrames = trace?.callFrames.filter((f) => f.url !== PAGE_SCRIPT_URL) ?? [];
+  if (pageFrames.length < minFrames) return {};
+  const frames = pageFrames.slice(0, MAX_STACK_FRAMES).map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`);
+  const more = pageFrames.length - frames.length;
   if (more > 0) frames.push(`    … ${more} more frame${more === 1 ? '' : 's'}`);
   return { stack: frames.join('\n') };
 }

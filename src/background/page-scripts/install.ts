@@ -13,7 +13,20 @@ import { inputTimerTrackerSource } from './input-timers.ts';
 import { internalsTrackerSource } from './internals.ts';
 import { reportEarlierHandlers, trackerPresent, type SendCdp } from './earlier-handlers.ts';
 
-const SOURCE = [clickHandlerTrackerSource(CLICK_HANDLER_TRACKER), inputTimerTrackerSource(INPUT_TIMER_TRACKER), internalsTrackerSource(INTERNALS_TRACKER)].join('\n');
+/**
+ * The name the trackers' code goes by in stack traces. Their wrappers (a timer's callback, a
+ * microtask's) sit between the page's frames, so the console would show a nameless
+ * "(anonymous) (:2:1239)" in the stack of the page's own errors; named, such frames are left out
+ * (devtools/console.ts).
+ */
+export const PAGE_SCRIPT_URL = 'llm-browser-agent/page-trackers.js';
+
+const SOURCE = [
+  clickHandlerTrackerSource(CLICK_HANDLER_TRACKER),
+  inputTimerTrackerSource(INPUT_TIMER_TRACKER),
+  internalsTrackerSource(INTERNALS_TRACKER),
+  `//# sourceURL=${PAGE_SCRIPT_URL}`,
+].join('\n');
 // The script's registration, one key per tab: a restarted worker finds the debugger
 // still attached and installs again, and must not leave the old registration behind.
 const keyOf = (tabId: number) => `pageScript:${tabId}`;
