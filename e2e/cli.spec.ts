@@ -144,3 +144,72 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
     removeDir(dir);
   }
 });
+
+test('shell commands for what a page does between actions: a dialog, a late text, double-click, upload, scroll, history', async () => {
+  test.setTimeout(150_000);
+  assertBuilt();
+  const dir = tempDir('cli-more');
+  const port = await freePort();
+  const { home, token } = createHome(dir);
+  const hub = startHub(port, home, ['--caps', 'core,tabs,interact,files']);
+  const pages = await new TestServer().start();
+  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const run = (...args: string[]) => cli(home, ...args, '--port', String(port));
+  const ok = async (...args: string[]) => {
+    const result = await run(...args);
+    expect(result.stderr, args.join(' ')).toBe('');
+    expect(result.code).toBe(0);
+    return result.stdout;
+  };
+  try {
+    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
+    const url = pages.page('/between', html(`<button onclick="o.textContent = prompt('Your name?')">Ask</button>
+      <button ondblclick="this.textContent = 'Double!'">Twice</button>
+      <input type="file" id="f" onchange="o.textContent = this.files[0].name">
+      <button onclick="setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p>Late arrival</p>'), 1500)">Later</button>
+      <p id="o">idle</p><div style="height: 3000px"></div><p id="bottom">Bottom</p>`, 'Between'));
+    const other = pages.page('/other', html('<h1>Other</h1>', 'Other'));
+    await ok('open', url);
+
+    // The advice names the command that answers it, and that command does.
+    const asked = await ok('click', 'text=Ask');
+    expect(asked).toContain('A prompt dialog opened: "Your name?"');
+    expect(asked).toContain('browser-agent dialog');
+    expect(asked).not.toContain('browser_handle_dialog');
+    expect(await ok('dialog', 'accept', 'Ada')).toContain('with "Ada"');
+    expect((await ok('get', 'text', '#o')).trim()).toBe('Ada');
+
+    await ok('dblclick', 'text=Twice');
+    expect(await ok('wait', 'text=Double!')).toMatch(/^Waited \d+ ms/);
+
+    // A relative path is this shell's.
+    const file = path.join(dir, 'notes.txt');
+    fs.writeFileSync(file, 'some notes');
+    expect(await ok('upload', '#f', path.relative(process.cwd(), file))).toContain('← 1 file');
+    expect((await ok('get', 'text', '#o')).trim()).toBe('notes.txt');
+
+    await ok('click', 'text=Later');
+    expect(await ok('wait', '--text', 'Late arrival')).toContain('for text "Late arrival" to appear');
+
+    await ok('scroll', '#bottom');
+    expect((await ok('is', 'in_viewport', '#bottom')).trim()).toBe('true');
+    expect(await ok('scroll', '--dy', '-500')).toContain('Scrolled the page by (0, -500)');
+
+    await ok('open', other);
+    expect(await ok('back')).toContain(`Now at ${url}`);
+    expect(await ok('forward')).toContain(`Now at ${other}`);
+    expect(await ok('reload', '--wait-until', 'domcontentloaded')).toContain(`Reloaded ${other}`);
+
+    const usage = await run('dialog', 'maybe');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Unknown dialog answer "maybe". One of: accept, dismiss.');
+    const nothing = await run('wait');
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('say what to wait for');
+  } finally {
+    await hub.stop();
+    await browser.stop();
+    await pages.stop();
+    removeDir(dir);
+  }
+});

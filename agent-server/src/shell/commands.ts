@@ -2,6 +2,7 @@
  * The shell commands: each one maps its words and flags onto one MCP tool
  * call, so the CLI does exactly what an agent's tool call would do.
  */
+import path from 'node:path';
 import { capabilityOf, DEFAULT_CAPS } from '../mcp/caps.ts';
 import { get, is } from '../mcp/tools/actions/query.ts';
 import { isRef } from '../../../src/shared/refs.ts';
@@ -26,6 +27,14 @@ export const FLAG_DEFS = {
   submit: { type: 'boolean' },
   clear: { type: 'boolean' },
   level: { type: 'string' },
+  'wait-until': { type: 'string' },
+  text: { type: 'string' },
+  gone: { type: 'string' },
+  url: { type: 'string' },
+  state: { type: 'string' },
+  seconds: { type: 'string' },
+  dx: { type: 'string' },
+  dy: { type: 'string' },
 } as const;
 
 export type Flag = keyof typeof FLAG_DEFS;
@@ -78,14 +87,36 @@ function element(tool: Command['tool'], verb: string, summary: string): Command 
   return { usage: `${verb} <ref>`, summary, tool, args: [1, 1], params: ([ref]) => target(ref!) };
 }
 
+const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle', 'commit'];
+const waitUntil = (flags: Flags) => (typeof flags['wait-until'] === 'string' ? oneOf('--wait-until', flags['wait-until'], WAIT_UNTIL) : undefined);
+
+/** back, forward and reload: the history tools, which take nothing but when the page counts as loaded. */
+function history(tool: Command['tool'], verb: string, summary: string): Command {
+  return { usage: `${verb} [--wait-until W]`, summary, tool, args: [0, 0], flags: ['wait-until'], params: (_args, flags) => ({ waitUntil: waitUntil(flags) }) };
+}
+
+/** A number given as a flag's value, negative and fractional ones too (--dy -300, --seconds 0.5). */
+function number(flag: string, value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${flag} must be a number, not "${String(value)}".`);
+  return n;
+}
+
+const WAIT_STATES = ['visible', 'hidden', 'attached', 'detached'];
+
 export const COMMANDS: Record<string, Command> = {
   open: {
-    usage: 'open <url>',
+    usage: 'open <url> [--wait-until W]',
     summary: 'load a URL in the current tab (opens one if there is none)',
     tool: 'browser_navigate',
     args: [1, 1],
-    params: ([url]) => ({ url }),
+    flags: ['wait-until'],
+    params: ([url], flags) => ({ url, waitUntil: waitUntil(flags) }),
   },
+  back: history('browser_navigate_back', 'back', 'go back in the tab\'s history'),
+  forward: history('browser_navigate_forward', 'forward', 'go forward in the tab\'s history'),
+  reload: history('browser_reload', 'reload', 'reload the page'),
   snapshot: {
     usage: 'snapshot [-i] [--depth N] [--root REF] [--max-chars N] [--offset K]',
     summary: 'accessibility snapshot with refs; -i: interactive elements only; a long one is cut, and says which --offset shows the rest',
@@ -130,9 +161,63 @@ export const COMMANDS: Record<string, Command> = {
     args: [2, Infinity],
     params: ([ref, ...values]) => ({ ...target(ref!), values }),
   },
+  dblclick: element('browser_dblclick', 'dblclick', 'double-click an element'),
   check: element('browser_check', 'check', 'check a checkbox or radio'),
   uncheck: element('browser_uncheck', 'uncheck', 'uncheck a checkbox'),
   hover: element('browser_hover', 'hover', 'move the mouse over an element'),
+  drag: {
+    usage: 'drag <from> <to>',
+    summary: 'drag one element onto another',
+    tool: 'browser_drag',
+    args: [2, 2],
+    params: ([from, to]) => ({ from, to }),
+  },
+  scroll: {
+    usage: 'scroll [ref] [--dx N] [--dy N]',
+    summary: 'scroll an element into view, or scroll the page (or that element) by pixels',
+    tool: 'browser_scroll',
+    args: [0, 1],
+    flags: ['dx', 'dy'],
+    params: ([ref], flags) => {
+      const deltaX = number('dx', flags.dx);
+      const deltaY = number('dy', flags.dy);
+      if (ref === undefined && deltaX === undefined && deltaY === undefined) throw new UsageError('say what to scroll: a ref to bring into view, or --dy/--dx pixels.');
+      return { ...(ref === undefined ? {} : target(ref)), deltaX, deltaY };
+    },
+  },
+  upload: {
+    usage: 'upload <ref> <file...>',
+    summary: 'choose files for a file input (or the button or drop zone that takes them)',
+    tool: 'browser_file_upload',
+    args: [2, Infinity],
+    // Paths are this shell's: the hub may have been started elsewhere.
+    params: ([ref, ...files]) => ({ ...target(ref!), paths: files.map((file) => path.resolve(file)) }),
+  },
+  dialog: {
+    usage: 'dialog <accept|dismiss> [text]',
+    summary: 'answer the alert, confirm, prompt or beforeunload dialog the page opened; text answers a prompt',
+    tool: 'browser_handle_dialog',
+    args: [1, 2],
+    params: ([answer, promptText]) => {
+      oneOf('dialog answer', answer!, ['accept', 'dismiss']);
+      if (promptText !== undefined && answer !== 'accept') throw new UsageError('only "dialog accept" takes a text (the prompt\'s answer).');
+      return { accept: answer === 'accept', promptText };
+    },
+  },
+  wait: {
+    usage: 'wait [ref] [--state S] [--text T] [--gone T] [--url U] [--seconds N]',
+    summary: 'wait until an element is visible (or --state hidden|attached|detached), a text appears or goes, the URL matches, or time passes',
+    tool: 'browser_wait_for',
+    args: [0, 1],
+    flags: ['state', 'text', 'gone', 'url', 'seconds'],
+    params: ([ref], flags) => {
+      const state = typeof flags.state === 'string' ? oneOf('--state', flags.state, WAIT_STATES) : undefined;
+      if (state !== undefined && ref === undefined) throw new UsageError('--state is the state of an element: give its ref or selector.');
+      const params = { ...(ref === undefined ? {} : target(ref)), state, text: flags.text, textGone: flags.gone, url: flags.url, time: number('seconds', flags.seconds) };
+      if (Object.values(params).every((value) => value === undefined)) throw new UsageError('say what to wait for: a ref, --text, --gone, --url or --seconds.');
+      return params;
+    },
+  },
   get: {
     usage: 'get <what> [ref] [--name N]',
     summary: `read ${GET_WHAT.join('|')}`,

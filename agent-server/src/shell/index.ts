@@ -60,7 +60,7 @@ export async function runShell(name: string, argv: string[]): Promise<number> {
 }
 
 function parse(name: string, command: Command, argv: string[]): Invocation | 'help' {
-  const { values, positionals } = parseArgs({ args: argv, options: FLAG_DEFS, strict: true, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: withNegativeValues(argv), options: FLAG_DEFS, strict: true, allowPositionals: true });
   const flags = values as Flags;
   if (flags.help) return 'help';
   const allowed = new Set<Flag>([...GLOBAL_FLAGS, ...(command.flags ?? [])]);
@@ -86,6 +86,18 @@ function parse(name: string, command: Command, argv: string[]): Invocation | 'he
   return { tool: command.tool, params: given, port, json: flags.json === true, file: name === 'screenshot' ? positionals[0] : undefined };
 }
 
+/** `--dy -300`: parseArgs takes a value starting with a dash for a flag, and refuses it; joined, it is the value. */
+function withNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = /^--([a-z-]+)$/.exec(argv[i]!)?.[1];
+    const def = name ? (FLAG_DEFS as Record<string, { type: string }>)[name] : undefined;
+    if (def?.type === 'string' && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]!);
+  }
+  return out;
+}
+
 function report(result: CallToolResult, invocation: Invocation): number {
   const text = result.content
     .filter((c) => c.type === 'text')
@@ -97,7 +109,7 @@ function report(result: CallToolResult, invocation: Invocation): number {
   // A hub started with a narrower --caps than the CLI needs (e.g. "serve" with the defaults lacks get/is).
   if (!ok && text.startsWith('Error UNKNOWN_TOOL')) {
     output = `Error UNKNOWN_TOOL: the hub on port ${invocation.port} does not offer ${invocation.tool}. Restart it with "browser-agent serve --caps ${capsNeeded().join(',')}" (or --caps all).`;
-  } else if (!ok) {
+  } else if (!ok || !PAGE_DATA.has(invocation.tool)) {
     output = inShellWords(output);
   }
   if (ok && invocation.file) output += `\n${writeImage(invocation.file, text, images[0]?.data)}`;
@@ -113,10 +125,21 @@ function report(result: CallToolResult, invocation: Invocation): number {
 /** The command here for each tool the errors name ("take a snapshot (browser_snapshot)"), where the shell has one. */
 const COMMAND_OF = new Map(Object.entries(COMMANDS).map(([name, command]) => [command.tool as string, name]));
 
-function inShellWords(error: string): string {
-  return error
-    .replace(/\bbrowser_[a-z_]+\b/g, (tool) => (COMMAND_OF.has(tool) ? `browser-agent ${COMMAND_OF.get(tool)}` : tool))
-    .replace(/\b(pass|raise) timeout\b/g, '$1 --timeout');
+/** Tools whose output is what the page holds (a text, a value, its log): said as it is, whatever words are in it. */
+const PAGE_DATA = new Set<string>(['browser_get', 'browser_is', 'browser_evaluate', 'browser_console_messages']);
+
+/**
+ * The tool's advice in the words of the shell: a command for each tool it names, flags for its parameters
+ * ("The tab is blank: open a page in it with browser-agent open"). A snapshot's YAML is the page's: left as it is.
+ */
+function inShellWords(text: string): string {
+  return text
+    .split(/(^```[a-z]*\n[\s\S]*?^```$)/m)
+    .map((part, i) => (i % 2 ? part : part
+      .replace(/\bbrowser_[a-z_]+\b/g, (tool) => (COMMAND_OF.has(tool) ? `browser-agent ${COMMAND_OF.get(tool)}` : tool))
+      .replace(/\b(pass|raise) timeout\b/g, '$1 --timeout')
+      .replace(/\bpass waitUntil "([a-z]+)"/g, 'pass --wait-until $1')))
+    .join('');
 }
 
 /**
