@@ -164,11 +164,12 @@ test.describe('console capture', () => {
 
 test('an action whose handler throws says what it threw and where, also from a timer the handler set; console.error and actions that throw nothing add nothing', async ({ agent }) => {
   await agent.server.ok('browser_navigate', {
-    url: agent.pages.page('/throwing-handlers', html(`<button id="save">Save</button><button id="load">Load</button><button id="fine">Fine</button>
+    url: agent.pages.page('/throwing-handlers', html(`<button id="save">Save</button><button id="load">Load</button><button id="fine">Fine</button><button id="sync">Sync</button>
       <script>
         save.onclick = () => { const user = undefined; return user.name; };
         load.onclick = () => setTimeout(() => { throw new Error('Load failed: 404'); }, 100);
         fine.onclick = () => console.error('logged, not thrown');
+        sync.onclick = () => fetch('http://127.0.0.1:1/');
       </script>`)),
   });
   const saved = await agent.server.ok('browser_click', { selector: '#save' });
@@ -181,5 +182,8 @@ test('an action whose handler throws says what it threw and where, also from a t
   const frames = text.split('\n').filter((line) => line.startsWith('    at '));
   expect(frames.length, text).toBeGreaterThan(0);
   for (const frame of frames) expect(frame, text).toMatch(/\(http:\/\/127\.0\.0\.1:\d+\/throwing-handlers:\d+:\d+\)$/);
+  // A fetch goes through the tracker's wrapper too: its rejection is placed where the page called it.
+  const synced = await agent.server.ok('browser_click', { selector: '#sync' });
+  expect(synced.text).toMatch(/- Uncaught \(in promise\) TypeError: Failed to fetch \(http:\/\/127\.0\.0\.1:\d+\/throwing-handlers:6\)/);
   expect((await agent.server.ok('browser_click', { selector: '#fine' })).text).toBe('Clicked <button id="fine">Fine</button>');
 });

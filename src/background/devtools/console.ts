@@ -155,7 +155,7 @@ export function watchConsole(): void {
   onCdpEvent('Runtime.consoleAPICalled', (tabId, params, sessionId) => {
     const p = params as { type: string; args: RemoteObject[]; timestamp: number; stackTrace?: StackTrace };
     if (p.type === 'endGroup') return;
-    const frame = p.stackTrace?.callFrames[0];
+    const frame = pageFrames(p.stackTrace)[0];
     const entry = record(tabId, p.timestamp, {
       level: LEVELS[p.type] ?? 'log',
       source: sourceOf(sessionId),
@@ -197,7 +197,8 @@ export function watchConsole(): void {
       level: 'error',
       source: sourceOf(sessionId),
       text,
-      ...(d.url ? { url: d.url, line: d.lineNumber + 1, column: d.columnNumber + 1 } : location(d.stackTrace?.callFrames[0])),
+      // A rejection made in a tracker's wrapper (fetch's, offline) is placed where the page called it.
+      ...(d.url && d.url !== PAGE_SCRIPT_URL ? { url: d.url, line: d.lineNumber + 1, column: d.columnNumber + 1 } : location(pageFrames(d.stackTrace)[0])),
       ...(stack ? { stack } : {}),
     });
     if (entry) thrown.add(entry);
@@ -243,11 +244,16 @@ function location(frame: CallFrame | undefined): Partial<ConsoleEntry> {
 /** The innermost frames say where; a framework's dozens below them mostly cost the agent tokens. */
 const MAX_STACK_FRAMES = 10;
 
+/** The stack without the frames of the trackers' wrappers (page-scripts/install.ts), which are ours, not the page's. */
+function pageFrames(trace: StackTrace | undefined): CallFrame[] {
+  return trace?.callFrames.filter((f) => f.url !== PAGE_SCRIPT_URL) ?? [];
+}
+
 function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string } {
-  const pageFrames = trace?.callFrames.filter((f) => f.url !== PAGE_SCRIPT_URL) ?? [];
-  if (pageFrames.length < minFrames) return {};
-  const frames = pageFrames.slice(0, MAX_STACK_FRAMES).map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`);
-  const more = pageFrames.length - frames.length;
+  const page = pageFrames(trace);
+  if (page.length < minFrames) return {};
+  const frames = page.slice(0, MAX_STACK_FRAMES).map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.lineNumber + 1}:${f.columnNumber + 1})`);
+  const more = page.length - frames.length;
   if (more > 0) frames.push(`    … ${more} more frame${more === 1 ? '' : 's'}`);
   return { stack: frames.join('\n') };
 }
