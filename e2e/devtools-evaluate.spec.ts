@@ -128,3 +128,20 @@ test.describe('browser_evaluate', () => {
     expect(fs.readFileSync(file!, 'utf8')).toContain('"item-299"');
   });
 });
+
+test('the line given is in the agent\'s code: where it called a page function that threw, a fetch that failed, a callback rejected later', async ({ agent }) => {
+  const page = agent.pages.page('/evaluate-places', html("<button>Places</button><script>\nfunction explode() { throw new Error('page boom'); }\n</script>"));
+  await agent.server.ok('browser_navigate', { url: page });
+  const error = async (params: Record<string, unknown>) => (await agent.server.call('browser_evaluate', params)).text;
+  // The page's script threw it: named, and the agent's line that called it is the one given.
+  expect(await error({ function: '() => {\n  return explode();\n}' })).toContain(`Error: page boom, thrown in the page's script at ${page}:2, called at line 2, column 10.`);
+  expect(await error({ expression: '1;\n  explode()' })).toContain('called at line 2, column 3.');
+  // fetch goes through the tracker's wrapper in agent tabs: no line of the tracker is given.
+  expect(await error({ function: "async () => { await fetch('http://127.0.0.1:1/'); }" })).toContain('TypeError: Failed to fetch (rejected promise) at line 1, column 21.');
+  // Rejected in a timer the code set; a native that threw (JSON.parse's column is in its input, not the code).
+  expect(await error({ function: "() => new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 10))" })).toContain('Error: late (rejected promise) at line 1, column 58.');
+  expect(await error({ function: "() => JSON.parse('{x')" })).toMatch(/SyntaxError: .* at line 1, column 12\./);
+  // The function given with a ref is counted from its own first character too.
+  const button = refOf((await agent.server.ok('browser_snapshot')).text, /button "Places"/);
+  expect(await error({ ref: button, function: '(el) => el.missing.name' })).toContain("TypeError: Cannot read properties of undefined (reading 'name') at line 1, column 20.");
+});

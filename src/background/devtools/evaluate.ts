@@ -16,16 +16,24 @@ import { resolveTab } from '../tabs.ts';
 import { within } from '../timing.ts';
 import { formatRemote, type RemoteObject } from './preview.ts';
 import { serializeInPage } from './serialize.ts';
+import { PAGE_SCRIPT_URL } from '../page-scripts/install.ts';
 
 const GROUP = 'llm-agent-evaluate';
 
+interface CallFrame {
+  scriptId: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
 interface ExceptionDetails {
   text: string;
+  /** Where in the script it was thrown in: not always the evaluated code (see placeOf). */
   lineNumber: number;
   columnNumber: number;
   exception?: RemoteObject;
   /** Absent for code that did not compile. */
-  stackTrace?: unknown;
+  stackTrace?: { callFrames: CallFrame[] };
 }
 interface EvaluateReply {
   result: RemoteObject;
@@ -51,7 +59,8 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
   }
   if (params.ref) return callOnElement(tabId, params.ref, params.function!, params.await ?? true);
   // The function's own text starts on line 1, so error lines match the agent's code.
-  const expression = params.function !== undefined ? `(${params.function})()` : params.expression!;
+  const wrapped = params.function !== undefined;
+  const expression = wrapped ? `(${params.function})()` : params.expression!;
   const budget = Math.max(1000, ctx.timeoutMs - 1000);
   const started = Date.now();
   let reply = await cdp<EvaluateReply>(tabId, 'Runtime.evaluate', {
@@ -74,12 +83,12 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
   try {
     // In replMode, Chromium reports the line and column of an exception thrown while running 1-based; of
     // code that did not compile (no stack), 0-based as elsewhere (measured, Chromium 156).
-    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, params.expression !== undefined && reply.exceptionDetails.stackTrace !== undefined);
+    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, { oneBased: params.expression !== undefined && reply.exceptionDetails.stackTrace !== undefined, wrapped });
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
     if (reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
       reply = await cdp<EvaluateReply>(tabId, 'Runtime.awaitPromise', { promiseObjectId: reply.result.objectId, generatePreview: true });
     }
-    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails);
+    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, { wrapped });
     return { tabId, type: typeOf(reply.result), value: await serialize(send(tabId), reply.result) };
   } finally {
     void cdp(tabId, 'Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
@@ -124,7 +133,8 @@ async function callOnElement(tabId: number, ref: string, fn: string, awaitPromis
       generatePreview: true,
       userGesture: true,
     });
-    if (reply.exceptionDetails) throw await executionError(session, reply.exceptionDetails);
+    // callFunctionOn compiles the declaration in parentheses too.
+    if (reply.exceptionDetails) throw await executionError(session, reply.exceptionDetails, { wrapped: true });
     return { tabId, type: typeOf(reply.result), value: await serialize(session, reply.result) };
   } finally {
     void session('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
@@ -191,7 +201,14 @@ async function serialize(session: Send, object: RemoteObject): Promise<string> {
   return JSON.stringify(object.value) ?? String(object.value);
 }
 
-async function executionError(send: Send, details: ExceptionDetails, oneBased = false): Promise<AgentError> {
+interface Placing {
+  /** The exception's own line and column are 1-based (replMode, when the code ran). */
+  oneBased?: boolean;
+  /** The agent's function was sent as `(fn)()`: its first line starts a column later. */
+  wrapped?: boolean;
+}
+
+async function executionError(send: Send, details: ExceptionDetails, placing: Placing = {}): Promise<AgentError> {
   const exception = details.exception;
   const message = exception
     ? exception.subtype === 'error'
@@ -199,7 +216,25 @@ async function executionError(send: Send, details: ExceptionDetails, oneBased = 
       : `Threw ${exception.type === 'string' ? JSON.stringify(exception.value) : formatRemote(exception)}`
     : details.text;
   const rejected = details.text.includes('(in promise)') ? ' (rejected promise)' : '';
-  return new AgentError('EXECUTION_ERROR', `${message}${rejected} at line ${details.lineNumber + (oneBased ? 0 : 1)}, column ${details.columnNumber + (oneBased ? 0 : 1)}. Fix the code and call browser_evaluate again.`);
+  return new AgentError('EXECUTION_ERROR', `${message}${rejected}${placeOf(details, placing)}. Fix the code and call browser_evaluate again.`);
+}
+
+/**
+ * Where in the agent's code. The exception's own place is in whatever script threw it: a function of
+ * the page the code called, a tracker's wrapper (page-scripts/install.ts; fetch's, on a failed
+ * request), or JSON.parse's input. So the stack decides: the evaluated code has no URL and is at its
+ * bottom (or is all of it, a callback of its own run later), and the innermost of its frames is the
+ * line to fix; a page's script that threw is named.
+ */
+function placeOf(details: ExceptionDetails, { oneBased = false, wrapped = false }: Placing): string {
+  const frames = details.stackTrace?.callFrames ?? [];
+  const bottom = frames.at(-1);
+  const yours = bottom && !bottom.url ? frames.find((f) => f.scriptId === bottom.scriptId) : undefined;
+  const at = (line: number, column: number) => ` at line ${line}, column ${wrapped && line === 1 ? column - 1 : column}`;
+  if (!yours) return frames.length ? '' : at(details.lineNumber + (oneBased ? 0 : 1), details.columnNumber + (oneBased ? 0 : 1));
+  const thrower = frames.find((f) => f.url !== PAGE_SCRIPT_URL);
+  const by = thrower && thrower !== yours && thrower.url ? `, thrown in the page's script at ${thrower.url}:${thrower.lineNumber + 1}, called` : '';
+  return by + at(yours.lineNumber + 1, yours.columnNumber + 1);
 }
 
 /** ` (caused by …)` for an error made with a cause, which its description leaves out. */
