@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORT } from '../../../src/shared/constants.ts';
+import { DEFAULT_COMMAND_TIMEOUT_MS, DEFAULT_PORT } from '../../../src/shared/constants.ts';
 import { capsNeeded, COMMANDS, count, FLAG_DEFS, GLOBAL_FLAGS, tabId, UsageError, type Command, type Flag, type Flags, type Params } from './commands.ts';
 import { connectSession, ensureHub, ShellError } from './connect.ts';
 
@@ -48,7 +48,11 @@ export async function runShell(name: string, argv: string[]): Promise<number> {
   try {
     await ensureHub(invocation.port);
     client = await connectSession(invocation.port);
-    const result = (await client.callTool({ name: invocation.tool, arguments: invocation.params })) as CallToolResult;
+    // The SDK gives up on a request after 60 s by itself: a longer --timeout (a wait) needs more, and
+    // the first command may also be launching the browser.
+    const toolTimeout = typeof invocation.params.timeout === 'number' ? invocation.params.timeout : DEFAULT_COMMAND_TIMEOUT_MS;
+    const options = { timeout: Math.max(60_000, toolTimeout + 30_000) };
+    const result = (await client.callTool({ name: invocation.tool, arguments: invocation.params }, undefined, options)) as CallToolResult;
     return report(result, invocation);
   } catch (error) {
     if (!(error instanceof ShellError)) throw error;
