@@ -23,7 +23,40 @@ function cli(home: string, ...args: string[]): Promise<Run> {
   });
 }
 
-/** `browser-agent serve` on a test port, with the tool groups the CLI uses (as the CLI starts it itself). */
+/** A hub on a test port (the tool groups the CLI needs) and a browser paired to it, for shell commands to drive. */
+async function shellRig(name: string, caps: string) {
+  const dir = tempDir(name);
+  const port = await freePort();
+  const { home, token } = createHome(dir);
+  const hubs = [startHub(port, home, ['--caps', caps])];
+  const pages = await new TestServer().start();
+  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
+  const stop = async () => {
+    for (const hub of hubs) await hub.stop();
+    await browser.stop();
+    await pages.stop();
+    removeDir(dir);
+  };
+  await expect.poll(() => hubs[0]!.output()).toContain('extension 0.1.0 connected').catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return {
+    dir,
+    home,
+    port,
+    pages,
+    run: (...args: string[]) => cli(home, ...args, '--port', String(port)),
+    /** A new hub in place of the running one, once the extension has reconnected to it. */
+    async restartHub() {
+      await hubs.at(-1)!.stop();
+      hubs.push(startHub(port, home, ['--caps', caps]));
+      await expect.poll(() => hubs.at(-1)!.output(), { timeout: 25_000 }).toContain('extension 0.1.0 connected');
+    },
+    stop,
+  };
+}
+
 test('--help lists every shell command, and bad usage exits 2 with the usage on stderr', async () => {
   assertBuilt();
   const dir = tempDir('cli-usage');
@@ -57,16 +90,9 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
   // Some twenty CLI processes, each starting Node and loading the client: 55 s on a slow machine.
   test.setTimeout(150_000);
   assertBuilt();
-  const dir = tempDir('cli');
-  const port = await freePort();
-  const { home, token } = createHome(dir);
-  const hub = startHub(port, home, ['--caps', 'core,tabs,interact']);
-  const hubs = [hub];
-  const pages = await new TestServer().start();
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
-  const run = (...args: string[]) => cli(home, ...args, '--port', String(port));
+  const rig = await shellRig('cli', 'core,tabs,interact');
+  const { dir, home, port, pages, run } = rig;
   try {
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
     const url = pages.page('/form', html(`<button onclick="document.querySelector('p').textContent = 'clicked'">Go</button><input aria-label="Name"><ul>${'<li>A line of text to make the page longer</li>'.repeat(8)}</ul><p>idle</p>`, 'CLI test'));
 
     const open = await run('open', url);
@@ -131,30 +157,20 @@ test('shell commands drive one tab across invocations: open, snapshot -i, click,
 
     // A restarted hub does not know the stored session: the CLI opens a new one, and its
     // name gets the old tab back once the extension has reconnected.
-    await hub.stop();
-    hubs.push(startHub(port, home, ['--caps', 'core,tabs,interact']));
-    await expect.poll(() => hubs.at(-1)!.output(), { timeout: 25_000 }).toContain('extension 0.1.0 connected');
+    await rig.restartHub();
     const resumed = await run('get', 'title');
     expect(resumed.stderr).toBe('');
     expect(resumed.stdout.trim()).toBe('CLI test');
   } finally {
-    for (const h of hubs) await h.stop();
-    await browser.stop();
-    await pages.stop();
-    removeDir(dir);
+    await rig.stop();
   }
 });
 
 test('shell commands for what a page does between actions: a dialog, a late text, double-click, upload, scroll, history', async () => {
   test.setTimeout(150_000);
   assertBuilt();
-  const dir = tempDir('cli-more');
-  const port = await freePort();
-  const { home, token } = createHome(dir);
-  const hub = startHub(port, home, ['--caps', 'core,tabs,interact,files']);
-  const pages = await new TestServer().start();
-  const browser = await new ExtensionBrowser({ dir, pairing: { port, token } }).start();
-  const run = (...args: string[]) => cli(home, ...args, '--port', String(port));
+  const rig = await shellRig('cli-more', 'core,tabs,interact,files');
+  const { dir, pages, run } = rig;
   const ok = async (...args: string[]) => {
     const result = await run(...args);
     expect(result.stderr, args.join(' ')).toBe('');
@@ -162,7 +178,6 @@ test('shell commands for what a page does between actions: a dialog, a late text
     return result.stdout;
   };
   try {
-    await expect.poll(() => hub.output()).toContain('extension 0.1.0 connected');
     const url = pages.page('/between', html(`<button onclick="o.textContent = prompt('Your name?')">Ask</button>
       <button ondblclick="this.textContent = 'Double!'">Twice</button>
       <input type="file" id="f" onchange="o.textContent = this.files[0].name">
@@ -207,9 +222,6 @@ test('shell commands for what a page does between actions: a dialog, a late text
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('say what to wait for');
   } finally {
-    await hub.stop();
-    await browser.stop();
-    await pages.stop();
-    removeDir(dir);
+    await rig.stop();
   }
 });
