@@ -399,7 +399,7 @@ test('what the page announces during an action (alert, status, aria-live) is quo
     '/toasts',
     `<label>Email <input id="email"></label><button id="save">Save</button><button id="add">Add to cart</button>
      <div id="toasts" aria-live="polite"></div><span role="status" id="cart">Cart: 0</span><p role="alert" id="error"></p>
-     <span role="status" id="clock"></span><p id="ticked"></p>
+     <span role="status" id="clock"></span><p id="ticked"></p><button id="publish">Publish</button><span role="status" id="state"></span>
      <script>
        // A status that ticks on its own, during any action: never the news of one.
        let ticks = 0;
@@ -415,6 +415,7 @@ test('what the page announces during an action (alert, status, aria-live) is quo
        };
        let n = 0;
        add.onclick = () => { cart.textContent = 'Cart: ' + ++n; };
+       publish.onclick = () => { state.textContent = 'Publishing'; setTimeout(() => { state.textContent = 'Published'; }, 150); };
        email.addEventListener('keydown', (e) => e.key === 'Enter' && save.click());
      </script>`,
   );
@@ -434,6 +435,9 @@ test('what the page announces during an action (alert, status, aria-live) is quo
   const added = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
   expect(added.text).toContain('The page announced (status): "Cart: 1"');
   expect(added.text).not.toContain('Synced');
+  // What a timer the handler set says a moment later: the click waits for that timer, and tells its news too.
+  const published = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Publish"') });
+  expect(published.text).toContain('The page announced (status): "Publishing"\nThe page announced (status): "Published"');
   // Nothing announced, nothing said.
   const again = await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Email"') });
   expect(again.text).not.toContain('announced');

@@ -262,7 +262,8 @@ export interface ContentResults {
   focused: { line: string | null; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */
   /** requestedMsAgo: how long ago the page last started a fetch or XHR, by the page-world tracker. */
-  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true; dialogClosed?: string; focusMoved?: true };
+  /** With dialogs (after a click): also what the page announced since the click, its timers' news included. */
+  inputTimers: { waitedMs: number; tracked: boolean; requestedMsAgo?: number; dialogOpened?: true; dialogClosed?: string; focusMoved?: true; announced?: Announcement[] };
   /**
    * line: null where nothing of the page is (outside the document). A child frame
    * at the point: its nonce and the point in its own viewport. download: the

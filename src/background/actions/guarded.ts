@@ -122,6 +122,9 @@ async function clickUntilLanded(
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
             if (result.timersDue) {
               const later = await afterClickTimers(tabId, frameId);
+              // What those timers announced ("Saving…", then "Saved"): the guard's answer came before they ran.
+              if (later.announced && frameId === 0) announced = later.announced;
+              else if (later.announced) frameAnnounced = later.announced;
               if (later.dialogOpened) dialogOpened = true;
               closedDialog ??= later.dialogClosed;
               if (later.focusMoved) focusMoved = true;

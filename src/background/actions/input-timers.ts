@@ -4,6 +4,7 @@
  * the page-world tracker (page-scripts/input-timers.ts). Waited for inside the
  * action, so the requests they start count as the action's (effects.ts).
  */
+import type { Announcement } from '../../shared/content-messages.ts';
 import { tryFrame } from '../frames.ts';
 
 /** How long those timers may run before the action ends without them: debounces and tooltip delays are 100–500 ms. */
@@ -25,8 +26,15 @@ export async function inputTimers(tabId: number, frameId: number, clicksOnly = f
   return tryFrame(tabId, frameId, request);
 }
 
-/** afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its backdrop faded in) or closed one, or moved the focus into a field. */
-export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string; focusMoved: boolean }> {
+/**
+ * afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its
+ * backdrop faded in) or closed one, or moved the focus into a field, and what the page has announced since the click
+ * (undefined: the frame did not answer).
+ */
+export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string; focusMoved: boolean; announced?: Announcement[] }> {
   const result = await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, clicksOnly: true, dialogs: true });
-  return { dialogOpened: !!result?.dialogOpened, ...(result?.dialogClosed ? { dialogClosed: result.dialogClosed } : {}), focusMoved: !!result?.focusMoved };
+  return {
+    dialogOpened: !!result?.dialogOpened, ...(result?.dialogClosed ? { dialogClosed: result.dialogClosed } : {}), focusMoved: !!result?.focusMoved,
+    ...(result?.announced ? { announced: result.announced } : {}),
+  };
 }

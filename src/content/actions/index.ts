@@ -23,7 +23,7 @@ import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
 import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
-import { armGuard, guardOutcome } from './guard.ts';
+import { announcedSinceLastClick, armGuard, guardOutcome } from './guard.ts';
 import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
@@ -89,9 +89,10 @@ function dispatch(request: ContentRequest): Run | undefined {
         const waited = await afterInputTimers(request.maxMs, request.clicksOnly);
         if (!request.dialogs) return waited;
         const { opened, closed } = dialogChanges();
+        const announced = announcedSinceLastClick();
         return {
           ...waited, ...(opened ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}),
-          ...(focusMovedToField() ? { focusMoved: true as const } : {}),
+          ...(focusMovedToField() ? { focusMoved: true as const } : {}), ...(announced ? { announced } : {}),
         };
       };
     case 'noteDialogs':
