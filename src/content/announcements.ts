@@ -8,6 +8,7 @@
  * not in every page the browser shows.
  */
 import type { Announcement } from '../shared/content-messages.ts';
+import { onWindow } from './window-listeners.ts';
 
 const LIVE = '[aria-live]:not([aria-live="off" i]), [role~="alert"], [role~="status"], [role~="log"], output';
 /** Enough for one action's toasts; older ones only matter until the next action asks. */
@@ -15,21 +16,41 @@ const MAX_KEPT = 20;
 const MAX_TEXT = 300;
 
 /**
- * A region that changed this often in the 5 s before an action ticks on its
- * own (a clock, a ticker, "saved 5 s ago"): what it says then is not news.
+ * A region that said something new this often in the 5 s before an action,
+ * with nothing done to the page, ticks on its own (a clock, a ticker, "saved
+ * 5 s ago"): what it says then is not news. One that says something after
+ * each thing done (a toast per click, from one container) is not ticking,
+ * however quick the actions; one that changes far more often than things are
+ * done to it (a clock during a run of quick actions) still is.
  */
 const TICKING_CHANGES = 3;
 const TICKING_MS = 5000;
+/** A change this soon after input is taken for its answer (a toast, "Saved" after a request), not the region's own ticking. */
+const CAUSE_MS = 1500;
+/** Input events this close together are one thing done (a click's press, release and click; a key's down, input and up). */
+const BURST_MS = 300;
+/** Input from a person or an action (ours set some values through the DOM, with input and change events of their own). */
+const INPUT_EVENTS = ['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'click'];
 
 let observer: MutationObserver | null = null;
 const recent: (Announcement & { at: number; region: Element })[] = [];
 // What each region said last: a re-render that writes the same text again is no news.
 const said = new WeakMap<Element, string>();
-// When each region changed, in the last TICKING_MS.
-const changes = new WeakMap<Element, number[]>();
+// When each region said something, in the last TICKING_MS, and whether input came just before.
+const changes = new WeakMap<Element, { at: number; caused: boolean }[]>();
+// When each burst of input began, in the last TICKING_MS; and the last input event.
+let inputs: number[] = [];
+let lastInputAt = -Infinity;
+
+function noteInput(): void {
+  const now = Date.now();
+  if (now - lastInputAt > BURST_MS) inputs = [...inputs.filter((t) => t > now - TICKING_MS), now];
+  lastInputAt = now;
+}
 
 export function watchAnnouncements(): void {
   if (observer) return;
+  for (const type of INPUT_EVENTS) onWindow(type, noteInput, true);
   for (const region of document.querySelectorAll(LIVE)) said.set(region, textOf(region));
   observer = new MutationObserver((records) => {
     const changed = new Set<Element>();
@@ -61,12 +82,12 @@ function note(region: Element): void {
   const before = said.get(region);
   if (text === before) return;
   said.set(region, text);
+  // Emptied (a toast leaving) or not rendered: nothing a screen reader would say.
+  if (!text || region.getClientRects().length === 0) return;
   // The last TICKING_MS of them, kept whole: an action can outlast several ticks, and the
   // ones before it must still be there to tell. (A region changing every frame keeps ~300.)
   const now = Date.now();
-  changes.set(region, [...(changes.get(region) ?? []).filter((t) => t > now - TICKING_MS), now]);
-  // Emptied (a toast leaving) or not rendered: nothing a screen reader would say.
-  if (!text || region.getClientRects().length === 0) return;
+  changes.set(region, [...(changes.get(region) ?? []).filter((c) => c.at > now - TICKING_MS), { at: now, caused: now - lastInputAt <= CAUSE_MS }]);
   // Added after what it said before (a second toast, a log's new line): as a screen reader, only the news.
   const news = before && text.startsWith(before) ? text.slice(before.length).trim() : text;
   if (news) recent.push({ at: Date.now(), role: roleOf(region), text: news, region });
@@ -79,7 +100,11 @@ export function announcedSince(since: number): Announcement[] {
 }
 
 function ticking(region: Element, since: number): boolean {
-  return (changes.get(region) ?? []).filter((t) => t < since && t >= since - TICKING_MS).length >= TICKING_CHANGES;
+  const before = (changes.get(region) ?? []).filter((c) => c.at < since && c.at >= since - TICKING_MS);
+  if (before.length < TICKING_CHANGES) return false;
+  if (before.filter((c) => !c.caused).length >= TICKING_CHANGES) return true;
+  const done = inputs.filter((t) => t < since && t >= since - TICKING_MS).length;
+  return before.length >= 2 * done + 1;
 }
 
 function textOf(region: Element): string {

@@ -1,0 +1,77 @@
+import { expect, test, type Agent } from './fixtures.ts';
+import { openPage } from './helpers/pages.ts';
+import { refOf } from './helpers/refs.ts';
+
+/** What the page tells its screen-reader users (live regions) during an action is quoted in the action's report. */
+
+const open = (agent: Agent, route: string, body: string) => openPage(agent, route, body, 'Announcements');
+
+test('what the page announces during an action (alert, status, aria-live) is quoted in its report, even a toast gone at once', async ({ agent }) => {
+  agent.pages.page('/api/save', '{"ok":true}', { contentType: 'application/json', delayMs: 100 });
+  const snap = await open(
+    agent,
+    '/toasts',
+    `<label>Email <input id="email"></label><button id="save">Save</button><button id="add">Add to cart</button>
+     <div id="toasts" aria-live="polite"></div><span role="status" id="cart">Cart: 0</span><p role="alert" id="error"></p>
+     <span role="status" id="clock"></span><p id="ticked"></p><button id="publish">Publish</button><span role="status" id="state"></span>
+     <script>
+       // A status that ticks on its own, during any action: never the news of one.
+       let ticks = 0;
+       setInterval(() => { clock.textContent = 'Synced ' + ++ticks + ' s ago'; if (ticks === 5) ticked.textContent = 'Ticked five times'; }, 30);
+       save.onclick = async () => {
+         if (!email.value) return void (error.textContent = 'Email is required');
+         error.textContent = '';
+         await (await fetch('/api/save', { method: 'POST' })).json();
+         const toast = document.createElement('div');
+         toast.textContent = 'Profile saved';
+         toasts.append(toast);
+         setTimeout(() => toast.remove(), 50);
+       };
+       let n = 0;
+       add.onclick = () => { cart.textContent = 'Cart: ' + ++n; };
+       publish.onclick = () => { state.textContent = 'Publishing'; setTimeout(() => { state.textContent = 'Published'; }, 150); };
+       email.addEventListener('keydown', (e) => e.key === 'Enter' && save.click());
+     </script>`,
+  );
+  // Once the clock has ticked a few times, it is known to tick on its own.
+  await agent.server.ok('browser_wait_for', { text: 'Ticked five times' });
+  const refused = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(refused.text).toContain('The page announced (alert): "Email is required"');
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Email"'), value: 'ada@example.com' });
+  // Announced after the request answered; the toast is gone before the agent could take a snapshot.
+  const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(saved.text).toMatch(/Request it started: POST \/api\/save → 200 OK \(\d+ ms\)\nThe page announced \(status\): "Profile saved"/);
+  expect(saved.text).not.toContain('Email is required');
+  expect(saved.text).not.toContain('Synced');
+  // Keys too.
+  const entered = await agent.server.ok('browser_press_key', { ref: refOf(snap, 'textbox "Email"'), key: 'Enter' });
+  expect(entered.text).toContain('The page announced (status): "Profile saved"');
+  const added = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
+  expect(added.text).toContain('The page announced (status): "Cart: 1"');
+  expect(added.text).not.toContain('Synced');
+  // What a timer the handler set says a moment later: the click waits for that timer, and tells its news too.
+  const published = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Publish"') });
+  expect(published.text).toContain('The page announced (status): "Publishing"\nThe page announced (status): "Published"');
+  // Nothing announced, nothing said.
+  const again = await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Email"') });
+  expect(again.text).not.toContain('announced');
+});
+
+test('toasts from one container, one per quick action, are each told: a region that answers each action is not ticking', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/toast-container',
+    `<div aria-live="polite" id="toasts"></div><button id="add">Add</button>
+     <script>
+       let n = 0;
+       add.onclick = () => { const toast = document.createElement('div'); toast.textContent = 'Item ' + ++n + ' added'; toasts.append(toast); setTimeout(() => toast.remove(), 300); };
+     </script>`,
+  );
+  const add = refOf(snap, 'button "Add"');
+  // Four in a little over a second, each toast gone before the next: eight changes of the region, all answers.
+  for (let i = 1; i <= 4; i++) {
+    const added = await agent.server.ok('browser_click', { ref: add });
+    expect(added.text).toContain(`The page announced (status): "Item ${i} added"`);
+    await agent.server.ok('browser_wait_for', { textGone: `Item ${i} added` });
+  }
+});
