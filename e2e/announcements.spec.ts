@@ -75,3 +75,23 @@ test('toasts from one container, one per quick action, are each told: a region t
     await agent.server.ok('browser_wait_for', { textGone: `Item ${i} added` });
   }
 });
+
+test('what a choice\'s change handler does a moment later is the choice\'s: a select set through the DOM, a checkbox, one status for all', async ({ agent }) => {
+  agent.pages.page('/api/regions', '["Bavaria","Saxony"]', { contentType: 'application/json' });
+  const snap = await open(
+    agent,
+    '/choices-later',
+    `<select id="country" aria-label="Country"><option>FR</option><option>DE</option></select>
+     <label><input type="checkbox" id="terms"> Terms</label><span role="status" id="state"></span>
+     <script>
+       country.onchange = () => setTimeout(async () => { state.textContent = (await (await fetch('/api/regions')).json()).length + ' regions'; }, 150);
+       terms.onchange = () => setTimeout(() => { state.textContent = terms.checked ? 'Terms accepted' : 'Terms declined'; }, 150);
+     </script>`,
+  );
+  const chosen = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Country"'), values: ['DE'] });
+  expect(chosen.text).toMatch(/Request it started: GET \/api\/regions → 200 OK \(\d+ ms\)\nThe page announced \(status\): "2 regions"/);
+  const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Terms"') });
+  expect(checked.text).toContain('The page announced (status): "Terms accepted"');
+  const unchecked = await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "Terms"') });
+  expect(unchecked.text).toContain('The page announced (status): "Terms declined"');
+});

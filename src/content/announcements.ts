@@ -28,7 +28,7 @@ const TICKING_MS = 5000;
 /** A change this soon after input is taken for its answer (a toast, "Saved" after a request), not the region's own ticking. */
 const CAUSE_MS = 1500;
 /** Input events this close together are one thing done (a click's press, release and click; a key's down, input and up). */
-const BURST_MS = 300;
+const BURST_MS = 100;
 /** Input from a person or an action (ours set some values through the DOM, with input and change events of their own). */
 const INPUT_EVENTS = ['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'click'];
 

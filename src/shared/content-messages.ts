@@ -423,6 +423,8 @@ export const INPUT_TIMER_TRACKER = {
   key: 'llm-browser-agent.input-timers',
   ask: 'llm-browser-agent:ask-input-timers',
   answer: 'llm-browser-agent:input-timers',
+  /** Dispatched on the document with detail true before the events of a value set through the DOM, false after. */
+  ours: 'llm-browser-agent:our-input',
   maxMs: 1000,
   /** A click's: a double click is told from a single one within 500 ms; longer is a label's way back ("Copied!"). */
   clickMaxMs: 500,

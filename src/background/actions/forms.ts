@@ -13,6 +13,7 @@ import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './t
 import { guardedClick } from './guarded.ts';
 import { shownBy } from './pointer.ts';
 import { selectCustom } from './custom-select.ts';
+import { afterInputTimers } from './input-timers.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 
@@ -48,9 +49,12 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   const frameId = frameOf(spec);
-  const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
-    sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, refPrefix: refPrefix(frameId) }),
-  );
+  const { value: result, effects } = await withEffects(tabId, ctx.signal, async () => {
+    const chosen = await sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, refPrefix: refPrefix(frameId) });
+    // What the change handler does a moment later (a timer it set: the next field's options fetched, "Saved") is the choice's.
+    if (chosen && !('custom' in chosen)) await afterInputTimers(tabId, frameId, true);
+    return chosen;
+  });
   if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);
   if (!result) {
     // Its change handler opened a dialog, which holds the page before the choice could be read back.

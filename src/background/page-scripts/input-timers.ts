@@ -34,6 +34,19 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // press and release around a click: there libraries draw its feedback (Vuetify's ripple fades out
   // on 250 + 300 ms of timers its mouseup handler sets, which made every click take 570 ms).
   const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'popstate', 'hashchange']);
+  // A choice's input and change (a checkbox, a radio, a select, a date or a range) come from a click, or a
+  // key that acts as one: their handlers' timers are a click's. A text field's come from typing.
+  const TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+  const isChoice = (event: Event) => {
+    if (event.type !== 'input' && event.type !== 'change') return false;
+    const target = event.target;
+    if (target instanceof HTMLInputElement) return !TYPED.has(target.type);
+    return target instanceof HTMLSelectElement;
+  };
+  // The extension sets some values through the DOM (a select's choice): the input and change events it then
+  // dispatches are untrusted, and are the agent's input all the same. It says when they begin and end.
+  let ours = false;
+  const onOurs = (event: Event) => void (ours = (event as CustomEvent<unknown>).detail === true);
   // Timer id → when it is due (performance.now()), and whether a click's handler set it: a click
   // waits for those only, not for a tooltip's delay its own pointer's arrival set off.
   const pending = new Map<number, { at: number; click: boolean }>();
@@ -57,9 +70,10 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
       return depth <= MAX_CHAIN ? { depth, click: chain.click, setAt } : null;
     }
     const event = (window as unknown as { event?: Event }).event;
-    if (!event?.isTrusted) return null;
-    if (INPUT_EVENTS.has(event.type)) return { depth: 1, click: false, setAt };
-    return CLICK_EVENTS.has(event.type) && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, click: true, setAt } : null;
+    if (!event || !(event.isTrusted || ours)) return null;
+    const clickLike = CLICK_EVENTS.has(event.type) || isChoice(event);
+    if (INPUT_EVENTS.has(event.type) && !clickLike) return { depth: 1, click: false, setAt };
+    return clickLike && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, click: true, setAt } : null;
   };
   const queueMicrotask = window.queueMicrotask;
   window.queueMicrotask = function (this: unknown, callback: VoidFunction) {
@@ -138,7 +152,10 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     for (const { at, click } of pending.values()) if (click || !clicksOnly) due = Math.max(due, at - now, 1);
     document.dispatchEvent(new CustomEvent(config.answer, { detail: Math.max(0, Math.ceil(due)) }));
   };
-  const listen = () => document.addEventListener(config.ask, answer);
+  const listen = () => {
+    document.addEventListener(config.ask, answer);
+    document.addEventListener(config.ours, onOurs);
+  };
   listen();
   // See the click-handler tracker: document.open() erases this listener, a root replaced brings it back.
   new MutationObserver(listen).observe(document, { childList: true });

@@ -45,3 +45,17 @@ function ask(detail: 'click' | 'requests' | null): number {
   }
   return answer;
 }
+
+/**
+ * The input and change events of a value set through the DOM (a select's choice), dispatched as the agent's
+ * input: the tracker then counts the timers their handlers set, as for trusted input.
+ */
+export function dispatchAsAgentInput(el: Element, events: Event[]): void {
+  const doc = el.ownerDocument;
+  doc.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ours, { detail: true }));
+  try {
+    for (const event of events) el.dispatchEvent(event);
+  } finally {
+    doc.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ours, { detail: false }));
+  }
+}
