@@ -191,18 +191,20 @@ test.describe('focus, fill and type', () => {
     expect((await value(page, { type: 'prepareType', target: { selector: '.search-box' }, text: 'x', clear: false, timeoutMs: 1000 })).description).toBe('<input id="q" type="search">');
   });
 
-  test('prepareFill sets date, color and range natively with input and change events', async ({ page }) => {
+  test('date, color and range are set natively (prepareFill says so, setNativeValue sets them) with input and change events', async ({ page }) => {
     await load(page, `<input id="d" type="date"><input id="c" type="color"><input id="r" type="range" min="0" max="10">
       <script>window.__events = [];
         for (const el of document.querySelectorAll('input')) for (const t of ['input', 'change'])
           document.addEventListener(t, (e) => e.target === el && window.__events.push(el.id + ':' + t + ':' + el.value));</script>`);
-    expect((await value(page, { type: 'prepareFill', target: { selector: '#d' }, value: '2024-03-15', timeoutMs: 1000 })).mode).toBe('done');
-    await value(page, { type: 'prepareFill', target: { selector: '#c' }, value: '#ff8800', timeoutMs: 1000 });
-    await value(page, { type: 'prepareFill', target: { selector: '#r' }, value: '7', timeoutMs: 1000 });
+    expect((await value(page, { type: 'prepareFill', target: { selector: '#d' }, value: '2024-03-15', timeoutMs: 1000 })).mode).toBe('native');
+    expect(await page.inputValue('#d')).toBe('');
+    await value(page, { type: 'setNativeValue', target: { selector: '#d' }, value: '2024-03-15' });
+    await value(page, { type: 'setNativeValue', target: { selector: '#c' }, value: '#ff8800' });
+    await value(page, { type: 'setNativeValue', target: { selector: '#r' }, value: '7' });
     expect(await page.evaluate(() => window.__events)).toEqual([
       'd:input:2024-03-15', 'd:change:2024-03-15', 'c:input:#ff8800', 'c:change:#ff8800', 'r:input:7', 'r:change:7',
     ]);
-    const bad = await failure(page, { type: 'prepareFill', target: { selector: '#d' }, value: '15/03/2024', timeoutMs: 1000 });
+    const bad = await failure(page, { type: 'setNativeValue', target: { selector: '#d' }, value: '15/03/2024' });
     expect(bad.code).toBe('INVALID_PARAMS');
     expect(bad.message).toContain('YYYY-MM-DD');
     expect(await page.inputValue('#d')).toBe('2024-03-15');
@@ -219,7 +221,7 @@ test.describe('focus, fill and type', () => {
       window.__events = [];
       el.addEventListener('input', () => { if (el.value !== tracked) { tracked = el.value; window.__events.push('onChange:' + el.value); } });
     </script>`);
-    await value(page, { type: 'prepareFill', target: { selector: '#d' }, value: '2025-01-02', timeoutMs: 1000 });
+    await value(page, { type: 'setNativeValue', target: { selector: '#d' }, value: '2025-01-02' });
     expect(await page.evaluate(() => window.__events)).toEqual(['onChange:2025-01-02']);
   });
 

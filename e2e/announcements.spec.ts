@@ -76,16 +76,19 @@ test('toasts from one container, one per quick action, are each told: a region t
   }
 });
 
-test('what a choice\'s change handler does a moment later is the choice\'s: a select set through the DOM, a checkbox, one status for all', async ({ agent }) => {
+test('what a choice\'s change handler does, then and a moment later, is the choice\'s: a select or date set through the DOM, a checkbox, one status for all', async ({ agent }) => {
   agent.pages.page('/api/regions', '["Bavaria","Saxony"]', { contentType: 'application/json' });
   const snap = await open(
     agent,
     '/choices-later',
     `<select id="country" aria-label="Country"><option>FR</option><option>DE</option></select>
      <label><input type="checkbox" id="terms"> Terms</label><span role="status" id="state"></span>
+     <label>Arrival <input type="date" id="arrival"></label><label>Departure <input type="date" id="departure"></label>
      <script>
        country.onchange = () => setTimeout(async () => { state.textContent = (await (await fetch('/api/regions')).json()).length + ' regions'; }, 150);
        terms.onchange = () => setTimeout(() => { state.textContent = terms.checked ? 'Terms accepted' : 'Terms declined'; }, 150);
+       arrival.onchange = () => { state.textContent = 'Arrival ' + arrival.value; fetch('/api/regions').then((r) => r.json()); };
+       departure.onchange = () => setTimeout(() => { state.textContent = 'Departure ' + departure.value; }, 100);
      </script>`,
   );
   const chosen = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Country"'), values: ['DE'] });
@@ -94,4 +97,9 @@ test('what a choice\'s change handler does a moment later is the choice\'s: a se
   expect(checked.text).toContain('The page announced (status): "Terms accepted"');
   const unchecked = await agent.server.ok('browser_uncheck', { ref: refOf(snap, 'checkbox "Terms"') });
   expect(unchecked.text).toContain('The page announced (status): "Terms declined"');
+  // A date is set through the DOM too: what its handler does then and a moment later.
+  const arrived = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Arrival"'), value: '2026-12-01' });
+  expect(arrived.text).toMatch(/Request it started: GET \/api\/regions → 200 OK \(\d+ ms\)\nThe page announced \(status\): "Arrival 2026-12-01"/);
+  const departed = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Departure"'), value: '2026-12-08' });
+  expect(departed.text).toContain('The page announced (status): "Departure 2026-12-08"');
 });

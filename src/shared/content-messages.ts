@@ -143,10 +143,12 @@ export type ContentRequest =
   | { type: 'focus'; target: TargetSpec; timeoutMs: number }
   /**
    * Focuses an editable element and selects its whole content, ready for
-   * CDP Input.insertText ('insertText'); or, for inputs CDP typing cannot
-   * fill (date, color, range…), sets the value natively with input/change events ('done').
+   * CDP Input.insertText ('insertText'); or says that the input is one CDP typing cannot
+   * fill (date, color, range…: 'native'), for setNativeValue.
    */
   | { type: 'prepareFill'; target: TargetSpec; value: string; timeoutMs: number }
+  /** Sets the value of a date, color, range… input natively, with the input and change events a person's choice fires. */
+  | { type: 'setNativeValue'; target: TargetSpec; value: string }
   /** A custom slider's value (aria-valuenow), after a key: waited for a moment to change from `was`. */
   | { type: 'steppedValue'; target: TargetSpec; was?: number }
   /** Focuses for typing; with clear, selects all content so the first key replaces it. */
@@ -281,8 +283,9 @@ export interface ContentResults {
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
   /** keys: a custom slider or spin button, focused, at `now`: the background presses its arrow keys (content/actions/stepped.ts). */
-  prepareFill: { mode: 'insertText' | 'done'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number };
+  prepareFill: { mode: 'insertText' | 'native'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number };
   steppedValue: { now: number | null };
+  setNativeValue: { description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
   /**
    * multiline: a <textarea> or an editor, where a tab in the text is a character, not the Tab key.

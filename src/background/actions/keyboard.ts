@@ -24,7 +24,14 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: ctx.actionWaitMs });
-  if (prepared.mode === 'done') return { tabId, detail: prepared.description, via: 'dom' };
+  if (prepared.mode === 'native') {
+    // What its change handler does, and what the timers it set do a moment later (a list filtered by the date), is the fill's.
+    const { effects } = await withEffects(tabId, ctx.signal, async () => {
+      await sendToFrame(tabId, frameOf(spec), { type: 'setNativeValue', target: spec, value: params.value });
+      await afterInputTimers(tabId, frameOf(spec), true);
+    });
+    return { tabId, detail: prepared.description, via: 'dom', ...effects };
+  }
   if (prepared.mode === 'keys') return fillByKeys(tabId, spec, prepared, Number(params.value), ctx);
   // The content is selected: inserted text replaces it; Delete clears it.
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {

@@ -31,10 +31,8 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
     return prepareStepped(error, target, value, timeoutMs);
   }
   const el = located.element;
-  if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
-    setNativeValue(el, value);
-    return { mode: 'done', description: located.description };
-  }
+  // Set by the next request, inside the worker's watch for what the change does (its handler's request, a status).
+  if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) return { mode: 'native', description: located.description };
   // A number field drops typed text that is not a number: its value would stay empty, and the fill look done.
   if (el instanceof HTMLInputElement && el.type === 'number' && value !== '' && !FLOAT.test(value)) {
     throw new AgentError('INVALID_PARAMS', `"${value}" is not a number, so ${describe(el)} would stay empty. Give digits with an optional sign, "." for decimals and e for an exponent, e.g. 1234.5 (no thousands separators or units).`);
@@ -45,6 +43,15 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   selectAll(el);
   noteEntering(target, el);
   return { mode: 'insertText', description: located.description };
+}
+
+/** The value of a date, color, range… input, found where prepareFill found it (no waiting: it was ready a moment ago). */
+export async function fillNative(target: TargetSpec, value: string): Promise<ContentResults['setNativeValue']> {
+  const located = await locate(target, { visible: true, enabled: true, editable: true, retarget: true, timeoutMs: 0 });
+  const el = located.element;
+  if (!(el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type))) throw new AgentError('INVALID_TARGET', `${describe(el)} is no longer a date, color or range input (the page changed it): take a new snapshot.`);
+  setNativeValue(el, value);
+  return { description: located.description };
 }
 
 export async function prepareType(target: TargetSpec, text: string, clear: boolean, timeoutMs: number): Promise<ContentResults['prepareType']> {

@@ -14,7 +14,7 @@ import { focusMovedToField, noteFocus } from './focus-moved.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
-import { fieldValue, focusTarget, prepareFill, prepareType } from './fill.ts';
+import { fieldValue, fillNative, focusTarget, prepareFill, prepareType } from './fill.ts';
 import { steppedValue } from './stepped.ts';
 import { elementAt, find, focusedLine, likeRemoved } from './find.ts';
 import { locate } from './locate.ts';
@@ -34,7 +34,7 @@ import { suggestReplacementsWith } from '../snapshot/refs.ts';
 suggestReplacementsWith(likeRemoved);
 
 /** Requests that act on an element: the person watching sees it outlined. */
-const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'prepareType', 'selectOption']);
+const ACTING = new Set(['locate', 'domClick', 'focus', 'prepareFill', 'setNativeValue', 'prepareType', 'selectOption']);
 
 export function handleAction(request: ContentRequest): Promise<unknown> | undefined {
   const run = dispatch(request);
@@ -130,6 +130,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => focusTarget(request.target, request.timeoutMs);
     case 'prepareFill':
       return () => prepareFill(request.target, request.value, request.timeoutMs);
+    case 'setNativeValue':
+      return () => fillNative(request.target, request.value);
     case 'steppedValue':
       return () => steppedValue(request);
     case 'prepareType':
