@@ -30,9 +30,12 @@ test('drag and drop moves an item between two lists (HTML5 drag events); both en
   expect(await text(agent, '#todo')).not.toContain('Write tests');
   // A drop zone set up in markup is one too.
   const markup = await open(agent, '/dnd-markup', `<p draggable="true" ondragstart="event.dataTransfer.setData('text', 'x')">Card</p>
-    <div ondragover="event.preventDefault()" ondrop="this.textContent = 'dropped'" style="height:60px">Bin</div>`);
-  await agent.server.ok('browser_drag', { from: refOf(markup, 'paragraph'), to: refOf(markup, 'generic "Bin"') });
+    <div ondragover="event.preventDefault()" ondrop="this.textContent = 'dropped'; setTimeout(() => { note.textContent = 'Moved to the bin'; }, 150)" style="height:60px">Bin</div>
+    <span role="status" id="note"></span>`);
+  const binned = await agent.server.ok('browser_drag', { from: refOf(markup, 'paragraph'), to: refOf(markup, 'generic "Bin"') });
   expect(await text(agent, 'div')).toBe('dropped');
+  // What the drop's handler said a moment later, on a timer it set: the drag waited for it.
+  expect(binned.text).toContain('The page announced (status): "Moved to the bin"');
 });
 
 test('a board whose cards follow the pointer: a card is dragged onto a column named by role and name', async ({ agent }) => {

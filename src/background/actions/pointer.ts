@@ -124,6 +124,8 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
       const to = await pointFor(tabId, targetFromString(params.to), { visible: true, scroll: false, timeoutMs: budget });
       await dragWithInterception(tabId, from, to);
       await mouseUp(tabId, to.x, to.y);
+      // What the drop's handler does a moment later (the card moved, "Moved to Done") is the drag's.
+      await afterInputTimers(tabId, frameOf(targetFromString(params.to)), true);
       return to;
     });
     return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };

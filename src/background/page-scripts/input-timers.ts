@@ -30,10 +30,11 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // debounced Save, a short "loading"). Only timers the handler itself sets, and short ones: what a
   // framework sets while it renders the click's state, in a microtask (React 18 runs effects there,
   // MUI's ripple fades out on a 550 ms timer), and a "Copied!" label's way back are not the click's.
-  // So may a router's popstate handler on back and forward, before it draws the view. Not the
+  // So may a router's popstate handler on back and forward, before it draws the view, and a drop's
+  // (a board that moves the card, then says so). Not the
   // press and release around a click: there libraries draw its feedback (Vuetify's ripple fades out
   // on 250 + 300 ms of timers its mouseup handler sets, which made every click take 570 ms).
-  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'popstate', 'hashchange']);
+  const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'popstate', 'hashchange', 'drop', 'dragend']);
   // A choice's input and change (a checkbox, a radio, a select, a date or a range) come from a click, or a
   // key that acts as one: their handlers' timers are a click's. A text field's come from typing.
   const TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
