@@ -290,7 +290,7 @@ test('a click waits for the data it fetched, so a snapshot right after shows it;
   expect(plain.text).not.toContain('Request');
 });
 
-test('scrolling an infinite list to its end waits for the next page it loads', async ({ agent }) => {
+test('scrolling an infinite list to its end waits for the next page it loads, also one that loads once the scrolling pauses', async ({ agent }) => {
   agent.pages.page('/api/page', JSON.stringify(['Older post A', 'Older post B']), { contentType: 'application/json', delayMs: 200 });
   await open(
     agent,
@@ -307,6 +307,26 @@ test('scrolling an infinite list to its end waits for the next page it loads', a
   );
   const scrolled = await agent.server.ok('browser_scroll', { deltaY: 100_000 });
   expect(scrolled.text).toMatch(/Request it started: GET \/api\/page → 200 OK \(\d+ ms\)/);
+  expect((await agent.server.ok('browser_find', { text: 'Older post B' })).text).toContain('paragraph');
+  // A debounced scroll handler: it asks 200 ms after the last scroll event.
+  await open(
+    agent,
+    '/feed-debounced',
+    `<div id="feed">${Array.from({ length: 30 }, (_, i) => `<p>Post ${i}</p>`).join('')}</div>
+     <script>
+       let timer;
+       addEventListener('scroll', () => {
+         clearTimeout(timer);
+         timer = setTimeout(async () => {
+           if (innerHeight + scrollY < document.body.scrollHeight - 50) return;
+           const items = await (await fetch('/api/page')).json();
+           feed.insertAdjacentHTML('beforeend', items.map((i) => '<p>' + i + '</p>').join(''));
+         }, 200);
+       });
+     </script>`,
+  );
+  const paused = await agent.server.ok('browser_scroll', { deltaY: 100_000 });
+  expect(paused.text).toMatch(/Request it started: GET \/api\/page → 200 OK \(\d+ ms\)/);
   expect((await agent.server.ok('browser_find', { text: 'Older post B' })).text).toContain('paragraph');
 });
 

@@ -124,7 +124,7 @@ export type ContentRequest =
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
   /** clicksOnly: only the timers a click's (or a router's popstate) handler set. */
   /** dialogs: after a click, also whether those timers opened or closed a dialog (revealed.ts dialogOpened, dialogClosed). */
-  | { type: 'inputTimers'; maxMs: number; clicksOnly?: true; dialogs?: true }
+  | { type: 'inputTimers'; maxMs: number; clicksOnly?: true; scrolls?: true; dialogs?: true }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; waitMs: number; causal?: true }

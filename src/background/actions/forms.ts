@@ -13,7 +13,7 @@ import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './t
 import { guardedClick } from './guarded.ts';
 import { shownBy } from './pointer.ts';
 import { selectCustom } from './custom-select.ts';
-import { afterInputTimers } from './input-timers.ts';
+import { afterInputTimers, afterScrollTimers } from './input-timers.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 
@@ -81,8 +81,12 @@ export async function scroll(params: Params<'scroll'>, ctx: CommandContext): Pro
   assertNoDialog(tabId);
   const spec = targetSpec(params, false);
   // With its effects: an infinite list fetches its next page when scrolled to its end.
-  const { value: result, effects } = await withEffects(tabId, ctx.signal, () =>
-    sendToFrame(tabId, frameOf(spec), { type: 'scroll', target: spec, deltaX: params.deltaX ?? 0, deltaY: params.deltaY ?? 0 }));
+  const { value: result, effects } = await withEffects(tabId, ctx.signal, async () => {
+    const scrolled = await sendToFrame(tabId, frameOf(spec), { type: 'scroll', target: spec, deltaX: params.deltaX ?? 0, deltaY: params.deltaY ?? 0 });
+    // A list that loads its next rows once the scrolling pauses (a debounced scroll handler) does so within the scroll.
+    if (scrolled) await afterScrollTimers(tabId, frameOf(spec));
+    return scrolled;
+  });
   const by = `by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`;
   // No answer when a dialog its handler opened holds the page: the report names the dialog.
   if (!result) return { tabId, detail: spec ? 'the element' : `the page ${by}`, via: 'dom', ...effects };

@@ -20,6 +20,11 @@ export async function afterInputTimers(tabId: number, frameId: number, clicksOnl
   return (await inputTimers(tabId, frameId, clicksOnly))?.tracked ?? false;
 }
 
+/** Until the timers the page's scroll handlers set have run (an infinite list that loads once the scrolling pauses), at most INPUT_TIMERS_MS. */
+export async function afterScrollTimers(tabId: number, frameId: number): Promise<void> {
+  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, scrolls: true });
+}
+
 /** afterInputTimers, with how long it waited (more than 0 when the page had such timers to run) and how long ago the page last started a request. */
 export async function inputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
   const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { clicksOnly } : {}) } as const;

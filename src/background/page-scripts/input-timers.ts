@@ -35,6 +35,8 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // press and release around a click: there libraries draw its feedback (Vuetify's ripple fades out
   // on 250 + 300 ms of timers its mouseup handler sets, which made every click take 570 ms).
   const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'popstate', 'hashchange', 'drop', 'dragend']);
+  // The browser's scroll events, also of a scroll a script made (ours, through the DOM), are trusted.
+  const SCROLL_EVENTS = new Set(['scroll', 'scrollend', 'wheel']);
   // A choice's input and change (a checkbox, a radio, a select, a date or a range) come from a click, or a
   // key that acts as one: their handlers' timers are a click's. A text field's come from typing.
   const TYPED = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
@@ -50,14 +52,16 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   const onOurs = (event: Event) => void (ours = (event as CustomEvent<unknown>).detail === true);
   // Timer id → when it is due (performance.now()), and whether a click's handler set it: a click
   // waits for those only, not for a tooltip's delay its own pointer's arrival set off.
-  const pending = new Map<number, { at: number; click: boolean }>();
+  // A scroll's: set by a scroll or wheel handler (an infinite list's debounced load), waited for by a scroll only.
+  type Kind = 'input' | 'click' | 'scroll';
+  const pending = new Map<number, { at: number; kind: Kind }>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
   // wait, a few times over (a debounce re-arms once or twice), but not a loop the input started.
   // A timer that keys came during is set again for the wait from the last key (lodash's debounce):
   // that starts the chain afresh, as slow typing (a delay, a page slow to handle each key) re-arms it
   // once per key or so, and a chain counted from the first key was let go before the last one's wait.
   const MAX_CHAIN = 4;
-  type Link = { depth: number; click: boolean; setAt: number };
+  type Link = { depth: number; kind: Kind; setAt: number };
   let chain: Link | null = null;
   let inMicrotask = 0;
   let typedAt = -1;
@@ -68,13 +72,14 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     const setAt = performance.now();
     if (chain) {
       const depth = chain.setAt < typedAt ? 1 : chain.depth + 1;
-      return depth <= MAX_CHAIN ? { depth, click: chain.click, setAt } : null;
+      return depth <= MAX_CHAIN ? { depth, kind: chain.kind, setAt } : null;
     }
     const event = (window as unknown as { event?: Event }).event;
     if (!event || !(event.isTrusted || ours)) return null;
+    if (SCROLL_EVENTS.has(event.type)) return { depth: 1, kind: 'scroll', setAt };
     const clickLike = CLICK_EVENTS.has(event.type) || isChoice(event);
-    if (INPUT_EVENTS.has(event.type) && !clickLike) return { depth: 1, click: false, setAt };
-    return clickLike && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, click: true, setAt } : null;
+    if (INPUT_EVENTS.has(event.type) && !clickLike) return { depth: 1, kind: 'input', setAt };
+    return clickLike && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, kind: 'click', setAt } : null;
   };
   const queueMicrotask = window.queueMicrotask;
   window.queueMicrotask = function (this: unknown, callback: VoidFunction) {
@@ -110,7 +115,7 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
         }
       };
       id = schedule.call(window, run, delay, ...args);
-      pending.set(id, { at: performance.now() + ms, click: link.click });
+      pending.set(id, { at: performance.now() + ms, kind: link.kind });
       return id;
     };
     (window as unknown as Record<string, (id?: number) => void>)[clearName] = function (this: unknown, id?: number) {
@@ -138,19 +143,22 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     return send.apply(this, args);
   };
 
-  // Asked with detail 'click': only the timers click handlers set (and what those set again);
+  // Asked with detail 'click': only the timers click handlers set (and what those set again); with
+  // 'scroll': only a scroll's; with null, those of input (a scroll's not: the scroll that brings an
+  // element into view before a key or a hover is not what they wait for);
   // with 'requests': how long ago the page last started a request (-1: never).
   const answer = (event: Event) => {
     if ((event as CustomEvent<unknown>).detail === 'requests') {
       document.dispatchEvent(new CustomEvent(config.answer, { detail: requestedAt < 0 ? -1 : Math.round(performance.now() - requestedAt) }));
       return;
     }
-    const clicksOnly = (event as CustomEvent<unknown>).detail === 'click';
+    const asked = (event as CustomEvent<unknown>).detail;
+    const counts = (kind: Kind) => (asked === 'click' || asked === 'scroll' ? kind === asked : kind !== 'scroll');
     const now = performance.now();
     let due = 0;
     // One past its time still counts until it has run: on a busy page a timer's task comes late (a
     // 50 ms focus() ran after the click's report was built, which then named no field to type into).
-    for (const { at, click } of pending.values()) if (click || !clicksOnly) due = Math.max(due, at - now, 1);
+    for (const { at, kind } of pending.values()) if (counts(kind)) due = Math.max(due, at - now, 1);
     document.dispatchEvent(new CustomEvent(config.answer, { detail: Math.max(0, Math.ceil(due)) }));
   };
   const listen = () => {

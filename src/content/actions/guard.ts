@@ -156,7 +156,7 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
     const focusMoved = focusMovedToField();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
-    const timersDue = dueIn(true);
+    const timersDue = dueIn('click');
     return {
       outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
       ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(closed ? { dialogClosed: closed } : {}),

@@ -5,16 +5,19 @@
  * the agent does not control) there is no answer and nothing is waited for.
  */
 import { INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
+import { nextFrame } from './motion.ts';
 
 /**
  * Until the tracked timers have run (and those they set again), at most
  * `maxMs`; how long that took, and whether a tracker answered at all.
  */
-export async function afterInputTimers(maxMs: number, clicksOnly = false): Promise<{ waitedMs: number; tracked: boolean; requestedMsAgo?: number }> {
+export async function afterInputTimers(maxMs: number, kind?: TimerKind): Promise<{ waitedMs: number; tracked: boolean; requestedMsAgo?: number }> {
   const start = performance.now();
-  const tracked = dueIn(clicksOnly) >= 0;
+  // A scroll's events are dispatched as the next frame is drawn, before its animation callbacks: not yet run.
+  if (kind === 'scroll') await nextFrame();
+  const tracked = dueIn(kind) >= 0;
   for (;;) {
-    const due = dueIn(clicksOnly);
+    const due = dueIn(kind);
     const left = maxMs - (performance.now() - start);
     if (due <= 0 || left <= 0) break;
     // A little past the due time: the timer's own task runs first.
@@ -25,13 +28,18 @@ export async function afterInputTimers(maxMs: number, clicksOnly = false): Promi
   return { waitedMs: Math.round(performance.now() - start), tracked, ...(requested >= 0 ? { requestedMsAgo: requested } : {}) };
 }
 
-/** clicksOnly: the timers click handlers set, not a hover's (a tooltip's delay). */
-export function dueIn(clicksOnly = false): number {
-  return ask(clicksOnly ? 'click' : null);
+/**
+ * Which timers: 'click', those click handlers set, not a hover's (a tooltip's delay); 'scroll', those scroll
+ * handlers set (an infinite list's debounced load); none, those of input (keys, pointer, focus, clicks).
+ */
+export type TimerKind = 'click' | 'scroll';
+
+export function dueIn(kind?: TimerKind): number {
+  return ask(kind ?? null);
 }
 
 /** Asked and answered synchronously through DOM events, the only thing both worlds share; -1: no tracker answered. */
-function ask(detail: 'click' | 'requests' | null): number {
+function ask(detail: TimerKind | 'requests' | null): number {
   let answer = -1;
   const listener = (event: Event) => {
     const value = (event as CustomEvent<unknown>).detail;
