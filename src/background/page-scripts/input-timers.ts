@@ -50,9 +50,9 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // dispatches are untrusted, and are the agent's input all the same. It says when they begin and end.
   let ours = false;
   const onOurs = (event: Event) => void (ours = (event as CustomEvent<unknown>).detail === true);
-  // Timer id → when it is due (performance.now()), and whether a click's handler set it: a click
-  // waits for those only, not for a tooltip's delay its own pointer's arrival set off.
-  // A scroll's: set by a scroll or wheel handler (an infinite list's debounced load), waited for by a scroll only.
+  // Timer id → when it is due (performance.now()), and whose it is: a click's handler's (a click waits
+  // for those only, not for a tooltip's delay its own pointer's arrival set off), a scroll or wheel
+  // handler's (an infinite list's debounced load, waited for by a scroll only), or other input's.
   type Kind = 'input' | 'click' | 'scroll';
   const pending = new Map<number, { at: number; kind: Kind }>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
