@@ -15,6 +15,7 @@ import { BoundedLog } from './bounded.ts';
 import { sourceOf } from './targets.ts';
 import { sleep } from '../timing.ts';
 import { PAGE_SCRIPT_URL } from '../page-scripts/install.ts';
+import { pageFrames, type CallFrame, type StackTrace } from './stack.ts';
 
 const MAX_ENTRIES = 10_000;
 const logs = new Map<number, BoundedLog<ConsoleEntry>>();
@@ -39,16 +40,6 @@ function takenBefore(tabId: number, timestamp: number, entry: Omit<ConsoleEntry,
   // A Set keeps insertion order: the first is the oldest.
   if (keys.size > MAX_ENTRIES) keys.delete(keys.values().next().value!);
   return false;
-}
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-interface StackTrace {
-  callFrames: CallFrame[];
 }
 
 /**
@@ -243,11 +234,6 @@ function location(frame: CallFrame | undefined): Partial<ConsoleEntry> {
 
 /** The innermost frames say where; a framework's dozens below them mostly cost the agent tokens. */
 const MAX_STACK_FRAMES = 10;
-
-/** The stack without the frames of the trackers' wrappers (page-scripts/install.ts), which are ours, not the page's. */
-function pageFrames(trace: StackTrace | undefined): CallFrame[] {
-  return trace?.callFrames.filter((f) => f.url !== PAGE_SCRIPT_URL) ?? [];
-}
 
 function stackOf(trace: StackTrace | undefined, minFrames = 1): { stack?: string } {
   const page = pageFrames(trace);

@@ -16,16 +16,10 @@ import { resolveTab } from '../tabs.ts';
 import { within } from '../timing.ts';
 import { formatRemote, type RemoteObject } from './preview.ts';
 import { serializeInPage } from './serialize.ts';
-import { PAGE_SCRIPT_URL } from '../page-scripts/install.ts';
+import { pageFrames, type StackTrace } from './stack.ts';
 
 const GROUP = 'llm-agent-evaluate';
 
-interface CallFrame {
-  scriptId: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
 interface ExceptionDetails {
   text: string;
   /** Where in the script it was thrown in: not always the evaluated code (see placeOf). */
@@ -33,7 +27,7 @@ interface ExceptionDetails {
   columnNumber: number;
   exception?: RemoteObject;
   /** Absent for code that did not compile. */
-  stackTrace?: { callFrames: CallFrame[] };
+  stackTrace?: StackTrace;
 }
 interface EvaluateReply {
   result: RemoteObject;
@@ -81,9 +75,7 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
     throw error;
   });
   try {
-    // In replMode, Chromium reports the line and column of an exception thrown while running 1-based; of
-    // code that did not compile (no stack), 0-based as elsewhere (measured, Chromium 156).
-    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, { oneBased: params.expression !== undefined && reply.exceptionDetails.stackTrace !== undefined, wrapped });
+    if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, { wrapped });
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
     if (reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
       reply = await cdp<EvaluateReply>(tabId, 'Runtime.awaitPromise', { promiseObjectId: reply.result.objectId, generatePreview: true });
@@ -201,14 +193,8 @@ async function serialize(session: Send, object: RemoteObject): Promise<string> {
   return JSON.stringify(object.value) ?? String(object.value);
 }
 
-interface Placing {
-  /** The exception's own line and column are 1-based (replMode, when the code ran). */
-  oneBased?: boolean;
-  /** The agent's function was sent as `(fn)()`: its first line starts a column later. */
-  wrapped?: boolean;
-}
-
-async function executionError(send: Send, details: ExceptionDetails, placing: Placing = {}): Promise<AgentError> {
+/** wrapped: the agent's function was sent as `(fn)()` (or compiled so, by callFunctionOn): its first line starts a column later. */
+async function executionError(send: Send, details: ExceptionDetails, { wrapped = false } = {}): Promise<AgentError> {
   const exception = details.exception;
   const message = exception
     ? exception.subtype === 'error'
@@ -216,23 +202,26 @@ async function executionError(send: Send, details: ExceptionDetails, placing: Pl
       : `Threw ${exception.type === 'string' ? JSON.stringify(exception.value) : formatRemote(exception)}`
     : details.text;
   const rejected = details.text.includes('(in promise)') ? ' (rejected promise)' : '';
-  return new AgentError('EXECUTION_ERROR', `${message}${rejected}${placeOf(details, placing)}. Fix the code and call browser_evaluate again.`);
+  return new AgentError('EXECUTION_ERROR', `${message}${rejected}${placeOf(details, wrapped)}. Fix the code and call browser_evaluate again.`);
 }
 
 /**
  * Where in the agent's code. The exception's own place is in whatever script threw it: a function of
  * the page the code called, a tracker's wrapper (page-scripts/install.ts; fetch's, on a failed
- * request), or JSON.parse's input. So the stack decides: the evaluated code has no URL and is at its
- * bottom (or is all of it, a callback of its own run later), and the innermost of its frames is the
- * line to fix; a page's script that threw is named.
+ * request), or JSON.parse's input; and in replMode Chromium counts it from 1 while the code ran, from
+ * 0 where it did not compile (measured, Chromium 156). So the stack decides, whose frames count from
+ * 0 everywhere: the evaluated code has no URL and is at its bottom (or is all of it, a callback of its
+ * own run later), and the innermost of its frames is the line to fix; a page's script that threw is
+ * named. Code that did not compile has no stack: its own place is right.
  */
-function placeOf(details: ExceptionDetails, { oneBased = false, wrapped = false }: Placing): string {
+function placeOf(details: ExceptionDetails, wrapped: boolean): string {
   const frames = details.stackTrace?.callFrames ?? [];
-  const bottom = frames.at(-1);
-  const yours = bottom && !bottom.url ? frames.find((f) => f.scriptId === bottom.scriptId) : undefined;
   const at = (line: number, column: number) => ` at line ${line}, column ${wrapped && line === 1 ? column - 1 : column}`;
-  if (!yours) return frames.length ? '' : at(details.lineNumber + (oneBased ? 0 : 1), details.columnNumber + (oneBased ? 0 : 1));
-  const thrower = frames.find((f) => f.url !== PAGE_SCRIPT_URL);
+  if (!frames.length) return at(details.lineNumber + 1, details.columnNumber + 1);
+  const bottom = frames.at(-1)!;
+  const yours = bottom.url ? undefined : frames.find((f) => f.scriptId === bottom.scriptId);
+  if (!yours) return '';
+  const thrower = pageFrames(details.stackTrace)[0];
   const by = thrower && thrower !== yours && thrower.url ? `, thrown in the page's script at ${thrower.url}:${thrower.lineNumber + 1}, called` : '';
   return by + at(yours.lineNumber + 1, yours.columnNumber + 1);
 }
