@@ -122,9 +122,9 @@ export type ContentRequest =
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string }
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */
-  /** clicksOnly: only the timers a click's (or a router's popstate) handler set. */
+  /** kind 'click': only the timers a click's (or a router's popstate, a drop's, a choice's change) handler set; 'scroll': only a scroll handler's. */
   /** dialogs: after a click, also whether those timers opened or closed a dialog (revealed.ts dialogOpened, dialogClosed). */
-  | { type: 'inputTimers'; maxMs: number; clicksOnly?: true; scrolls?: true; dialogs?: true }
+  | { type: 'inputTimers'; maxMs: number; kind?: TimerKind; dialogs?: true }
   /** After a click on a closed menu button or drop-down: the options its popup shows, waited for. */
   /** causal: as for revealed (a hover, whose timers have run): with no animation running, one look. */
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; waitMs: number; causal?: true }
@@ -422,6 +422,9 @@ export type ClickHandlerTrackerConfig = typeof CLICK_HANDLER_TRACKER;
  * `answer`, whose detail is how many ms until the last such timer is due (0: none).
  * Timers longer than maxMs (an autosave, a session timeout) are not counted.
  */
+/** Which of the timers input set off (page-scripts/input-timers.ts): a click's, a scroll's; none said, those of any input but a scroll. */
+export type TimerKind = 'click' | 'scroll';
+
 export const INPUT_TIMER_TRACKER = {
   key: 'llm-browser-agent.input-timers',
   ask: 'llm-browser-agent:ask-input-timers',

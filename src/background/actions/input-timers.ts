@@ -22,12 +22,12 @@ export async function afterInputTimers(tabId: number, frameId: number, clicksOnl
 
 /** Until the timers the page's scroll handlers set have run (an infinite list that loads once the scrolling pauses), at most INPUT_TIMERS_MS. */
 export async function afterScrollTimers(tabId: number, frameId: number): Promise<void> {
-  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, scrolls: true });
+  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, kind: 'scroll' });
 }
 
 /** afterInputTimers, with how long it waited (more than 0 when the page had such timers to run) and how long ago the page last started a request. */
 export async function inputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
-  const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { clicksOnly } : {}) } as const;
+  const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { kind: 'click' as const } : {}) } as const;
   return tryFrame(tabId, frameId, request);
 }
 
@@ -37,7 +37,7 @@ export async function inputTimers(tabId: number, frameId: number, clicksOnly = f
  * (undefined: the frame did not answer).
  */
 export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string; focusMoved: boolean; announced?: Announcement[] }> {
-  const result = await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, clicksOnly: true, dialogs: true });
+  const result = await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, kind: 'click', dialogs: true });
   return {
     dialogOpened: !!result?.dialogOpened, ...(result?.dialogClosed ? { dialogClosed: result.dialogClosed } : {}), focusMoved: !!result?.focusMoved,
     ...(result?.announced ? { announced: result.announced } : {}),

@@ -12,7 +12,7 @@ import { describe } from './describe.ts';
 import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
-import { dispatchAsAgentInput } from './input-timers.ts';
+import { dispatchInputAndChange } from './input-timers.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { prepareStepped } from './stepped.ts';
 
@@ -246,7 +246,7 @@ export function setNativeValue(el: HTMLInputElement, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   if (setter) setter.call(el, value);
   else el.value = value;
-  dispatchAsAgentInput(el, [new Event('input', { bubbles: true, composed: true }), new Event('change', { bubbles: true })]);
+  dispatchInputAndChange(el);
 }
 
 /** null when fine, else a reason ('' for none beyond the format). The browser sanitizes bad values silently, so a scratch input of the same type tells. */

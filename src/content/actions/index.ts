@@ -86,7 +86,7 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => focusedLine(request);
     case 'inputTimers':
       return async () => {
-        const waited = await afterInputTimers(request.maxMs, request.clicksOnly ? 'click' : request.scrolls ? 'scroll' : undefined);
+        const waited = await afterInputTimers(request.maxMs, request.kind);
         if (!request.dialogs) return waited;
         const { opened, closed } = dialogChanges();
         const announced = announcedSinceLastClick();

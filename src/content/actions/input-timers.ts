@@ -4,7 +4,7 @@
  * (src/background/page-scripts/input-timers.ts). Without the tracker (a tab
  * the agent does not control) there is no answer and nothing is waited for.
  */
-import { INPUT_TIMER_TRACKER } from '../../shared/content-messages.ts';
+import { INPUT_TIMER_TRACKER, type TimerKind } from '../../shared/content-messages.ts';
 import { nextFrame } from './motion.ts';
 
 /**
@@ -28,12 +28,7 @@ export async function afterInputTimers(maxMs: number, kind?: TimerKind): Promise
   return { waitedMs: Math.round(performance.now() - start), tracked, ...(requested >= 0 ? { requestedMsAgo: requested } : {}) };
 }
 
-/**
- * Which timers: 'click', those click handlers set, not a hover's (a tooltip's delay); 'scroll', those scroll
- * handlers set (an infinite list's debounced load); none, those of input (keys, pointer, focus, clicks).
- */
-export type TimerKind = 'click' | 'scroll';
-
+/** kind: 'click', the timers click handlers set, not a hover's (a tooltip's delay); 'scroll', a scroll handler's; none, any input's but a scroll's. */
 export function dueIn(kind?: TimerKind): number {
   return ask(kind ?? null);
 }
@@ -55,14 +50,16 @@ function ask(detail: TimerKind | 'requests' | null): number {
 }
 
 /**
- * The input and change events of a value set through the DOM (a select's choice), dispatched as the agent's
- * input: the tracker then counts the timers their handlers set, as for trusted input.
+ * What a user's choice fires, for a value set through the DOM (a select's choice, a date): input and
+ * change, which frameworks listen to (React onChange, Vue v-model). Dispatched as the agent's input:
+ * the tracker then counts the timers their handlers set, as for trusted input.
  */
-export function dispatchAsAgentInput(el: Element, events: Event[]): void {
+export function dispatchInputAndChange(el: Element): void {
   const doc = el.ownerDocument;
   doc.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ours, { detail: true }));
   try {
-    for (const event of events) el.dispatchEvent(event);
+    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
   } finally {
     doc.dispatchEvent(new CustomEvent(INPUT_TIMER_TRACKER.ours, { detail: false }));
   }

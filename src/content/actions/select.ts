@@ -15,7 +15,7 @@ import { locate } from './locate.ts';
 import { nextFrame } from './motion.ts';
 import { popupOf, visibleOptions } from './popup.ts';
 import { setNativeValue } from './fill.ts';
-import { dispatchAsAgentInput } from './input-timers.ts';
+import { dispatchInputAndChange } from './input-timers.ts';
 
 const MAX_LISTED = 20;
 
@@ -56,8 +56,7 @@ export async function selectOption(request: Extract<ContentRequest, { type: 'sel
   if (select.multiple) for (const option of options) option.selected = wanted.has(option);
   else if (chosen[0]) chosen[0].selected = true;
   else select.selectedIndex = -1;
-  // What a user's choice fires; frameworks (React onChange, Vue v-model) listen to these.
-  dispatchAsAgentInput(select, [new Event('input', { bubbles: true, composed: true }), new Event('change', { bubbles: true })]);
+  dispatchInputAndChange(select);
   // Its handler may put the choice back, or make another: said, else the report would name what was asked.
   const now = Array.from(select.selectedOptions);
   const pageChose = now.length !== wanted.size || now.some((option) => !wanted.has(option)) ? { pageChose: now.map((option) => option.label) } : {};
