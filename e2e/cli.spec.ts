@@ -182,7 +182,7 @@ test('shell commands for what a page does between actions: a dialog, a late text
       <button ondblclick="this.textContent = 'Double!'">Twice</button>
       <input type="file" id="f" onchange="o.textContent = this.files[0].name">
       <button onclick="setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p>Late arrival</p>'), 1500)">Later</button>
-      <p id="o">idle</p><div style="height: 3000px"></div><p id="bottom">Bottom</p>`, 'Between'));
+      <p id="o">idle</p><p id="doc">Call browser_snapshot first</p><div style="height: 3000px"></div><p id="bottom">Bottom</p>`, 'Between'));
     const other = pages.page('/other', html('<h1>Other</h1>', 'Other'));
     await ok('open', url);
 
@@ -214,6 +214,13 @@ test('shell commands for what a page does between actions: a dialog, a late text
     expect(await ok('back')).toContain(`Now at ${url}`);
     expect(await ok('forward')).toContain(`Now at ${other}`);
     expect(await ok('reload', '--wait-until', 'domcontentloaded')).toContain(`Reloaded ${other}`);
+
+    // The tool's advice is said in the shell's words; what the page says is said as it is.
+    await ok('open', 'about:blank');
+    expect(await ok('snapshot')).toContain('The tab is blank: open a page in it with browser-agent open.');
+    await ok('open', url);
+    expect((await ok('get', 'text', '#doc')).trim()).toBe('Call browser_snapshot first');
+    expect(await ok('snapshot')).toContain('- paragraph: Call browser_snapshot first');
 
     const usage = await run('dialog', 'maybe');
     expect(usage.code).toBe(2);

@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { capabilityOf, DEFAULT_CAPS } from '../mcp/caps.ts';
 import { get, is } from '../mcp/tools/actions/query.ts';
+import { waitFor } from '../mcp/tools/actions/wait.ts';
+import { navigate } from '../mcp/tools/navigate.ts';
 import { isRef } from '../../../src/shared/refs.ts';
 
 /** Flags every command takes; the others are declared per command. */
@@ -87,7 +89,7 @@ function element(tool: Command['tool'], verb: string, summary: string): Command 
   return { usage: `${verb} <ref>`, summary, tool, args: [1, 1], params: ([ref]) => target(ref!) };
 }
 
-const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle', 'commit'];
+const WAIT_UNTIL: readonly string[] = navigate.schema.waitUntil.unwrap().options;
 const waitUntil = (flags: Flags) => (typeof flags['wait-until'] === 'string' ? oneOf('--wait-until', flags['wait-until'], WAIT_UNTIL) : undefined);
 
 /** back, forward and reload: the history tools, which take nothing but when the page counts as loaded. */
@@ -103,7 +105,7 @@ function number(flag: string, value: string | boolean | undefined): number | und
   return n;
 }
 
-const WAIT_STATES = ['visible', 'hidden', 'attached', 'detached'];
+const WAIT_STATES: readonly string[] = waitFor.schema.state.unwrap().options;
 
 export const COMMANDS: Record<string, Command> = {
   open: {
