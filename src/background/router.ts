@@ -21,8 +21,12 @@ export interface CommandContext {
   /** Aborted when the command times out or the server cancels it; long waits should stop then. */
   signal: AbortSignal;
   timeoutMs: number;
-  /** How long an action may wait for its element to become actionable (see DEFAULT_ACTION_WAIT_MS). */
-  actionWaitMs: number;
+  /**
+   * How long an action may still wait for its element to become actionable (see DEFAULT_ACTION_WAIT_MS):
+   * counted from the command's start, so time spent attaching the debugger or reaching a busy
+   * frame comes out of the wait, not out of the margin left to answer before the timeout.
+   */
+  readonly actionWaitMs: number;
   /** The agent session; the router has already limited tabId to its tabs. */
   session: SessionInfo;
 }
@@ -93,7 +97,10 @@ async function route(handlers: Handlers, request: RequestMessage, cancelled?: Ab
     }
     const tabId = params.tabId;
     const key = tabId !== undefined ? `tab:${tabId}` : `session:${session.id}`;
-    const run = enqueue(key, () => withTimeout(method, timeoutMs, cancelled, tabId, (signal) => handler(params, { signal, timeoutMs, actionWaitMs, session })));
+    const run = enqueue(key, () => withTimeout(method, timeoutMs, cancelled, tabId, (signal) => {
+      const waitsUntil = Date.now() + actionWaitMs;
+      return handler(params, { signal, timeoutMs, session, get actionWaitMs() { return Math.max(0, waitsUntil - Date.now()); } });
+    }));
     // Not awaited here: the next request is admitted while this one runs.
     return {
       run: run.catch(async (error: unknown) => {
