@@ -212,6 +212,24 @@ test('Escape that closes a dialog the page draws says so, and gives no focus lin
   expect(escaped.text).toBe('Key: pressed Escape\nIt closed dialog "Edit name".');
 });
 
+test('a shortcut that opens a dialog (a command palette on Control+K) lists it with its controls, as a click that opens one does', async ({ agent }) => {
+  await open(agent, '/palette', `<style>#palette { display: none } #palette.open { display: block }</style><h1>Editor</h1>
+    <div id="palette" role="dialog" aria-label="Command palette"><input id="q" aria-label="Command"><button>Open file</button><button>Close editor</button></div>
+    <script>
+      addEventListener('keydown', (e) => {
+        if (e.ctrlKey && e.key === 'k') { e.preventDefault(); palette.classList.add('open'); q.focus(); }
+        if (e.key === 'Escape') palette.classList.remove('open');
+      });
+    </script>`);
+  const opened = await agent.server.ok('browser_press_key', { key: 'Control+k' });
+  expect(opened.text).toMatch(/^Key: pressed Control\+k\nFocus: textbox "Command" \[ref=(e\d+)\]\nIt opened dialog "Command palette" \[ref=e\d+\]:\n- textbox "Command" \[ref=\1\]\n- button "Open file" \[ref=e\d+\]\n- button "Close editor" \[ref=e\d+\]$/);
+  // A key that changes no dialog says nothing of one.
+  const typed = await agent.server.ok('browser_press_key', { key: 'a' });
+  expect(typed.text).not.toContain('dialog');
+  const closed = await agent.server.ok('browser_press_key', { key: 'Escape' });
+  expect(closed.text).toBe('Key: pressed Escape\nIt closed dialog "Command palette".');
+});
+
 test('an editor\'s toolbar and shortcuts format what is typed next: bold from its button, off again by Control+B', async ({ agent }) => {
   const snap = await open(agent, '/editor-toolbar', `<div role="toolbar" aria-label="Formatting"><button id="bold">Bold</button></div>
     <div id="editor" contenteditable="true" role="textbox" aria-label="Message"></div>

@@ -131,11 +131,11 @@ export type ContentRequest =
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
   /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
   | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true }
-  /** After a click whose guard said it opened a dialog: the dialog and its controls. */
+  /** After a click or a key that opened a dialog (dialogChanges): the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string }
-  /** Before a key: the dialogs shown now, to tell after it which one it closed (Escape). */
+  /** Before a key: the dialogs shown now, to tell after it which one it opened (Control+K) or closed (Escape). */
   | { type: 'noteDialogs' }
-  | { type: 'dialogClosed' }
+  | { type: 'dialogChanges' }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -255,7 +255,7 @@ export interface ContentResults {
   revealed: { revealed?: { lines: string[]; more: number } };
   openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
-  dialogClosed: { closed?: string };
+  dialogChanges: { opened?: true; closed?: string };
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
   /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
   /** invalid: the browser's validation message for what the field holds (it fails the field's constraints). */

@@ -11,7 +11,7 @@ import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
-import { shownBy } from './pointer.ts';
+import { shownBy } from './shown.ts';
 import { selectCustom } from './custom-select.ts';
 import { afterInputTimers, afterScrollTimers } from './input-timers.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';

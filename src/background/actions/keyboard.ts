@@ -13,6 +13,7 @@ import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, parseChord } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
+import { shownBy } from './shown.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { waitBudget } from '../timing.ts';
@@ -166,21 +167,24 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     detail += ` on ${focused.description}`;
   }
   detail += macShortcutNote(chord) + browserShortcutNote(chord);
-  // A dialog open now may close on the key (Escape, Enter on its button): said, as a click's report does.
-  // Not asked of a page that does not answer, nor where no content script runs (a PDF, an error page).
+  // A key may open a dialog (Control+K's command palette, ? for the shortcuts) or close one (Escape, Enter
+  // on its button): said, as a click's report does. Not asked of a page that does not answer, nor where
+  // no content script runs (a PDF, an error page).
   const noted = knownBlocked(tabId) ? 'busy' : await settleOrBusy(tabId, tryFrame(tabId, 0, { type: 'noteDialogs' }).catch(() => undefined));
-  const dialogsOpen = noted !== 'busy' && !!noted.value?.shown;
+  const dialogsNoted = noted !== 'busy' && noted.value !== undefined;
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
   }, { fileChoosers: true });
-  const closed = dialogsOpen && !pageMovedOn(effects) ? (await tryFrame(tabId, 0, { type: 'dialogClosed' }).catch(() => undefined))?.closed : undefined;
+  const changed = dialogsNoted && !pageMovedOn(effects) ? await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined) : undefined;
+  const closed = changed?.closed;
+  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : {};
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
-  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus, ...(closed ? { closedDialog: closed } : {}) };
+  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus, ...shown, ...(closed ? { closedDialog: closed } : {}) };
 }
 
 /**

@@ -8,12 +8,12 @@ import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec, type Point
 import { AgentError } from '../../shared/errors.ts';
 import { sendToFrame, tryFrame } from '../frames.ts';
 import { resolveTab } from '../tabs.ts';
-import { refPrefix } from '../../shared/refs.ts';
-import type { ContentRequest, TargetSpec } from '../../shared/content-messages.ts';
+import type { TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
 import { focusAfter } from './keyboard.ts';
+import { shownBy } from './shown.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { withFrontOnDemand } from '../in-front.ts';
 import { framesDrawn } from '../frame-map.ts';
@@ -62,22 +62,6 @@ const HOVER_WAIT_MS = 300;
 /** An accordion shows its content at once (an animation only grows its box). */
 const DISCLOSE_WAIT_MS = 100;
 
-type ShownRequest = Extract<ContentRequest, { type: 'openedDialog' | 'openedPopup' | 'revealed' }>;
-type Refs = { refPrefix: string };
-
-/**
- * What the input showed, with refs, so the agent acts on it without a
- * snapshot: the menu a closed menu button opened, the dialog a click opened,
- * what a hover or a collapsed disclosure made visible. Asked of the
- * element's frame; nothing once the page moved on.
- */
-export async function shownBy(tabId: number, spec: TargetSpec, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
-  const frameId = frameOf(spec);
-  const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
-  return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
-}
-
 /**
  * A menu button's menu (the popup it names), else whatever else became visible (a menu it
  * names no popup for). causal: after a hover, whose timers have run (input-timers.ts).
@@ -87,8 +71,6 @@ async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effect
   return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs, ...(causal ? { causal } : {}) });
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
 
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
   const tabId = await resolveTab(params.tabId);

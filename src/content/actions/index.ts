@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
-import { dialogChanges, dialogClosed, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { dialogChanges, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { focusMovedToField, noteFocus } from './focus-moved.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
@@ -97,10 +97,10 @@ function dispatch(request: ContentRequest): Run | undefined {
       };
     case 'noteDialogs':
       return () => ({ shown: noteDialogs() });
-    case 'dialogClosed':
+    case 'dialogChanges':
       return () => {
-        const closed = dialogClosed();
-        return closed ? { closed } : {};
+        const { opened, closed } = dialogChanges();
+        return { ...(opened ? { opened: true as const } : {}), ...(closed ? { closed } : {}) };
       };
     case 'openedPopup':
       return () => openedPopup(request);

@@ -128,9 +128,9 @@ let openBefore: { el: WeakRef<Element>; role: string; name: string }[] = [];
  * "Edit profile"`: the agent then knows the page behind it takes input again. Asked right
  * after the input and once its timers have run (a Save that closes the dialog when it is done).
  */
-export function dialogClosed(shownList?: Element[]): string | undefined {
+function dialogClosed(shownList: Element[]): string | undefined {
   if (!openBefore.length) return undefined;
-  const shownNow = new Set(shownList ?? dialogsShown());
+  const shownNow = new Set(shownList);
   const closed = openBefore.find(({ el }) => {
     const was = el.deref();
     return !was || !shownNow.has(was);
@@ -158,7 +158,7 @@ function dialogOpened(shownNow: Element[]): boolean {
   return !!opened;
 }
 
-/** Both of the above from one look at the page's dialogs, as a click asks for them. */
+/** Both of the above from one look at the page's dialogs, as a click or a key asks for them. */
 export function dialogChanges(): { opened: boolean; closed?: string } {
   const shownNow = dialogsShown();
   const closed = dialogClosed(shownNow);

@@ -1,0 +1,25 @@
+import type { ContentRequest, TargetSpec } from '../../shared/content-messages.ts';
+import type { ActionReport } from '../../shared/methods/actions.ts';
+import { refPrefix } from '../../shared/refs.ts';
+import { tryFrame } from '../frames.ts';
+import type { Effects } from './effects.ts';
+import { frameOf } from './target.ts';
+
+type ShownRequest = Extract<ContentRequest, { type: 'openedDialog' | 'openedPopup' | 'revealed' }>;
+type Refs = { refPrefix: string };
+
+/**
+ * What the input showed, with refs, so the agent acts on it without a
+ * snapshot: the menu a closed menu button opened, the dialog a click or a key opened,
+ * what a hover or a collapsed disclosure made visible. Asked of the
+ * element's frame (no element: the top frame); nothing once the page moved on.
+ */
+export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
+  const frameId = frameOf(spec);
+  const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
+  return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
