@@ -126,8 +126,14 @@ function report(result: CallToolResult, invocation: Invocation): number {
   return ok ? 0 : 1;
 }
 
-/** The command here for each tool the errors name ("take a snapshot (browser_snapshot)"), where the shell has one. */
-const COMMAND_OF = new Map(Object.entries(COMMANDS).map(([name, command]) => [command.tool as string, name]));
+/**
+ * The command here for each tool the errors name ("take a snapshot (browser_snapshot)"), where the shell has one,
+ * with the choice it cannot go without ("dialog accept|dismiss": "dialog" alone is a usage error).
+ */
+const COMMAND_OF = new Map(Object.entries(COMMANDS).map(([name, command]) => {
+  const choice = /^\S+ <([a-z]+(?:\|[a-z]+)+)>/.exec(command.usage)?.[1];
+  return [command.tool as string, choice ? `${name} ${choice}` : name];
+}));
 
 /** Tools whose output is what the page holds (a text, a value, its log): said as it is, whatever words are in it. */
 const PAGE_DATA = new Set<string>(['browser_get', 'browser_is', 'browser_evaluate', 'browser_console_messages']);
