@@ -70,3 +70,31 @@ test('a board whose cards follow the pointer: a card is dragged onto a column na
   expect(await text(agent, '#done')).toBe('Beta');
   expect(await text(agent, '#todo')).toBe('Alpha');
 });
+
+test('a list that animates the dropped card into its slot (as react-beautiful-dnd does) reorders and says so once the animation ends: the drag waits for it', async ({ agent }) => {
+  const snap = await open(agent, '/drop-animation', `<style>li { height: 40px; margin: 4px; list-style: none; background: #ddd; cursor: grab }</style>
+    <ul id="list"><li>Task A</li><li>Task B</li><li>Task C</li></ul><div aria-live="assertive" id="live"></div><p id="order"></p>
+    <script>
+      let drag = null;
+      list.addEventListener('mousedown', (e) => { drag = { li: e.target.closest('li'), y: e.clientY }; });
+      addEventListener('mousemove', (e) => { if (drag) drag.li.style.transform = 'translateY(' + (e.clientY - drag.y) + 'px)'; });
+      addEventListener('mouseup', (e) => {
+        const { li } = drag; drag = null;
+        const others = [...list.children].filter((other) => other !== li);
+        let to = others.findIndex((other) => e.clientY < other.getBoundingClientRect().top + 20);
+        if (to < 0) to = others.length;
+        // Glides back, then takes its new place; the list changes, and the move is said, when it is done.
+        li.style.transition = 'transform 250ms';
+        li.style.transform = 'translateY(0px)';
+        li.addEventListener('transitionend', () => {
+          li.style.transition = li.style.transform = '';
+          list.insertBefore(li, others[to] ?? null);
+          order.textContent = [...list.children].map((item) => item.textContent).join(', ');
+          live.textContent = 'You have moved ' + li.textContent + ' to position ' + (to + 1);
+        }, { once: true });
+      });
+    </script>`);
+  const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Task A"'), to: refOf(snap, 'listitem "Task C"') });
+  expect(dragged.text).toMatch(/The page announced \(alert\): "You have moved Task A to position \d"/);
+  expect(await text(agent, '#order')).toMatch(/^Task B, (Task A, Task C|Task C, Task A)$/);
+});

@@ -167,6 +167,8 @@ export type ContentRequest =
   | { type: 'isSelected'; target: TargetSpec }
   /** Whether the pointer is over the element now (:hover), after a hover the browser may have sent elsewhere. */
   | { type: 'hovered'; target: TargetSpec }
+  /** After a drop: until the dragged element's drop animation has ended and the handlers of its end have run, at most maxMs. */
+  | { type: 'dropSettled'; target: TargetSpec; maxMs: number }
   | { type: 'scroll'; target?: TargetSpec; deltaX: number; deltaY: number }
   /** `waitedMs`: how long the worker has waited already (on pages this wait outlived), counted in what it reports. */
   | { type: 'waitFor'; target?: TargetSpec; text?: string; textGone?: string; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs: number; waitedMs?: number }
@@ -317,6 +319,7 @@ export interface ContentResults {
   customOptions: { refs: string[]; labels: string[]; selected: boolean[]; wasSelected: boolean[]; multiple?: true };
   isSelected: { selected: boolean | null };
   hovered: { hovered: boolean };
+  dropSettled: null;
   scroll: { scrollX: number; scrollY: number; description?: string };
   waitFor: { waitedMs: number; detail: string };
   checkText: { seen: string | null };

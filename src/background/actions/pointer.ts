@@ -98,7 +98,8 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
   assertNoDialog(tabId);
   const budget = ctx.actionWaitMs;
   return inFrontForFrames(tabId, [params.from, params.to].map((end) => frameOf(targetFromString(end))), async () => {
-    const from = await pointFor(tabId, targetFromString(params.from), { ...ACTIONABLE, enabled: false, timeoutMs: budget });
+    const source = targetFromString(params.from);
+    const from = await pointFor(tabId, source, { ...ACTIONABLE, enabled: false, timeoutMs: budget });
     // The target may only become visible once the drag starts; don't demand a clean hit there.
     const { value: to, effects } = await withEffects(tabId, ctx.signal, async () => {
       await mouseMove(tabId, from.x, from.y);
@@ -108,11 +109,16 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
       await mouseUp(tabId, to.x, to.y);
       // What the drop's handler does a moment later (the card moved, "Moved to Done") is the drag's.
       await afterInputTimers(tabId, frameOf(targetFromString(params.to)), true);
+      // And what it does once the dropped element has glided into its slot (the move said then).
+      await tryFrame(tabId, frameOf(source), { type: 'dropSettled', target: source, maxMs: DROP_ANIMATION_MS }).catch(() => undefined);
       return to;
     });
     return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };
   });
 }
+
+/** How long a drop animation is waited for, at most (react-beautiful-dnd's takes about 250 ms). */
+const DROP_ANIMATION_MS = 1000;
 
 /**
  * Behind another tab, the browser sends pointer input into a frame of another site by where it last drew

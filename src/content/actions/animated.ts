@@ -50,7 +50,7 @@ export function shownByNow(causal: boolean | undefined): boolean {
 
 /**
  * Until the animations and transitions running on `el`, inside it or around it have ended, at most
- * `maxMs`: a dialog zooming in takes no pointer events until then (Vuetify's), so its controls
+ * `maxMs` (a dropped element gliding into its slot: content/actions/index.ts): a dialog zooming in takes no pointer events until then (Vuetify's), so its controls
  * could not be clicked and a snapshot gave them no refs. One whose controls take no input yet with
  * nothing running is about to start (a framework adds its enter class a frame later): waited for too.
  */
@@ -59,7 +59,9 @@ export async function settledIn(el: Element, maxMs: number, takesInput: () => bo
   while (performance.now() < deadline) {
     const running = document.getAnimations().filter((animation) => {
       const target = (animation.effect as KeyframeEffect | null)?.target;
-      return animation.playState === 'running' && !!target && (el.contains(target) || inAnimated(el, new Set([target])));
+      // One that never ends (a spinner, a pulse) is no entrance or exit to wait for.
+      return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity
+        && (el.contains(target) || inAnimated(el, new Set([target])));
     });
     if (running.length) {
       await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, deadline - performance.now()))]);

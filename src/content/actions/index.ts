@@ -10,6 +10,7 @@ import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
 import { dialogChanges, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { settledIn } from './animated.ts';
 import { focusMovedToField, noteFocus } from './focus-moved.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
 import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
@@ -150,6 +151,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => isSelected(request.target);
     case 'hovered':
       return () => hovered(request.target);
+    case 'dropSettled':
+      return () => dropSettled(request.target, request.maxMs);
     case 'customOptions':
       return () => customOptions(request);
     case 'scroll':
@@ -222,4 +225,22 @@ async function hovered(target: TargetSpec): Promise<{ hovered: boolean }> {
   el.getBoundingClientRect(); // the layout the pointer's arrival caused, now, so the frames below carry its hover update
   await drawn();
   return { hovered: el.matches(':hover') };
+}
+
+/**
+ * A drag library that animates the dropped element into its slot (react-beautiful-dnd, hello-pangea/dnd)
+ * reorders the list and announces the move ("You have moved Task A from position 1 to position 3") only
+ * once that animation ends: waited for, then a task more, as its transitionend handlers run after the
+ * animation's finished promise. The element gone (a list drawn anew on the drop): nothing to wait for.
+ */
+async function dropSettled(target: TargetSpec, maxMs: number): Promise<null> {
+  let el: Element;
+  try {
+    el = resolveSpec(target).element;
+  } catch {
+    return null;
+  }
+  await settledIn(el, maxMs, () => true);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return null;
 }
