@@ -38,7 +38,7 @@ test('drag and drop moves an item between two lists (HTML5 drag events); both en
   expect(binned.text).toContain('The page announced (status): "Moved to the bin"');
 });
 
-test('a board whose cards follow the pointer: a card is dragged onto a column named by role and name', async ({ agent }) => {
+test('a board whose cards follow the pointer: a card is dragged onto a column named by role and name, and what the release says a moment later is reported', async ({ agent }) => {
   const snap = await open(agent, '/board', `<style>.col { display: inline-block; vertical-align: top; width: 200px; min-height: 200px; border: 1px solid }
       .card { padding: 10px; margin: 5px; background: #ddd; cursor: grab; touch-action: none }</style>
     <div class="col" id="todo" role="list" aria-label="Todo"><div class="card" role="listitem">Alpha</div><div class="card" role="listitem">Beta</div></div>
@@ -61,12 +61,17 @@ test('a board whose cards follow the pointer: a card is dragged onto a column na
         const { card, on } = drag;
         drag = null;
         card.style.transform = card.style.pointerEvents = '';
-        if (on) document.elementFromPoint(e.clientX, e.clientY)?.closest('.col')?.append(card);
+        const column = on && document.elementFromPoint(e.clientX, e.clientY)?.closest('.col');
+        if (!column) return;
+        column.append(card);
+        // Said a moment later, from a timer the release set.
+        setTimeout(() => { note.textContent = card.textContent + ' moved to ' + column.getAttribute('aria-label'); }, 150);
       });
-    </script>`);
+    </script><p role="status" id="note"></p>`);
   expect(snap).toMatch(/- list "Done"$/m);
   const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Beta"'), to: 'role=list[name="Done"]' });
   expect(dragged.text).toContain('Dragged <div class="card" role="listitem">Beta</div> → <div id="done" class="col" role="list" aria-label="Done"></div>');
+  expect(dragged.text).toContain('The page announced (status): "Beta moved to Done"');
   expect(await text(agent, '#done')).toBe('Beta');
   expect(await text(agent, '#todo')).toBe('Alpha');
 });

@@ -286,7 +286,7 @@ async function perhapsNavigation(
 async function pageData(tabId: number, data: RequestWatch, outcome: NavigationOutcome, signal: AbortSignal): Promise<StartedRequests | undefined> {
   const loaded = !outcome.sameDocument;
   // Once the router's timers ran: whether it asked for the view's data, which the browser may not have said yet.
-  const timers = loaded ? undefined : await inputTimers(tabId, 0, true);
+  const timers = loaded ? undefined : await inputTimers(tabId, 0, 'click');
   const asked = timers?.requestedMsAgo !== undefined && timers.requestedMsAgo <= timers.waitedMs + ROUTER_REQUEST_SLACK_MS;
   return data.settle(signal, () => false, async () => outcome.url, {
     maxMs: PAGE_DATA_WAIT_MS, ownOnly: true, ifRunning: loaded, troubleOnly: loaded, ...(asked ? { beginMs: ROUTER_REQUEST_BEGIN_MS } : {}),

@@ -425,8 +425,11 @@ export type ClickHandlerTrackerConfig = typeof CLICK_HANDLER_TRACKER;
  * `answer`, whose detail is how many ms until the last such timer is due (0: none).
  * Timers longer than maxMs (an autosave, a session timeout) are not counted.
  */
-/** Which of the timers input set off (page-scripts/input-timers.ts): a click's, a scroll's; none said, those of any input but a scroll. */
-export type TimerKind = 'click' | 'scroll';
+/**
+ * Which of the timers input set off (page-scripts/input-timers.ts): a click's, a scroll's, a drop's (a click's and
+ * those of the release that ends a drag); none said, those of any input but a scroll and a release.
+ */
+export type TimerKind = 'click' | 'scroll' | 'drop';
 
 export const INPUT_TIMER_TRACKER = {
   key: 'llm-browser-agent.input-timers',

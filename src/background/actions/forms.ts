@@ -52,7 +52,7 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   const { value: result, effects } = await withEffects(tabId, ctx.signal, async () => {
     const chosen = await sendToFrame(tabId, frameId, { type: 'selectOption', target: spec, values: params.values, timeoutMs: ctx.actionWaitMs, refPrefix: refPrefix(frameId) });
     // What the change handler does a moment later (a timer it set: the next field's options fetched, "Saved") is the choice's.
-    if (chosen && !('custom' in chosen)) await afterInputTimers(tabId, frameId, true);
+    if (chosen && !('custom' in chosen)) await afterInputTimers(tabId, frameId, 'click');
     return chosen;
   });
   if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);

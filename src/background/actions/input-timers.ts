@@ -13,11 +13,12 @@ const INPUT_TIMERS_MS = 1000;
 /**
  * Until the timers the page's input handlers set have run (and what they set
  * again), at most INPUT_TIMERS_MS. True when the page's tracker could tell:
- * then nothing the input set off is still to start. clicksOnly: those of a
- * click's (or a router's) handlers, not a tooltip's its pointer set off.
+ * then nothing the input set off is still to start. kind 'click': those of a
+ * click's (or a router's) handlers, not a tooltip's its pointer set off; 'drop':
+ * those and a release's (page-scripts/input-timers.ts).
  */
-export async function afterInputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<boolean> {
-  return (await inputTimers(tabId, frameId, clicksOnly))?.tracked ?? false;
+export async function afterInputTimers(tabId: number, frameId: number, kind?: 'click' | 'drop'): Promise<boolean> {
+  return (await inputTimers(tabId, frameId, kind))?.tracked ?? false;
 }
 
 /** Until the timers the page's scroll handlers set have run (an infinite list that loads once the scrolling pauses), at most INPUT_TIMERS_MS. */
@@ -26,13 +27,12 @@ export async function afterScrollTimers(tabId: number, frameId: number): Promise
 }
 
 /** afterInputTimers, with how long it waited (more than 0 when the page had such timers to run) and how long ago the page last started a request. */
-export async function inputTimers(tabId: number, frameId: number, clicksOnly = false): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
-  const request = { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(clicksOnly ? { kind: 'click' as const } : {}) } as const;
-  return tryFrame(tabId, frameId, request);
+export async function inputTimers(tabId: number, frameId: number, kind?: 'click' | 'drop'): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
+  return tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(kind ? { kind } : {}) });
 }
 
 /**
- * afterInputTimers(clicksOnly) after a click: then whether those timers opened a dialog (a modal shown once its
+ * afterInputTimers(kind 'click') after a click: then whether those timers opened a dialog (a modal shown once its
  * backdrop faded in) or closed one, or moved the focus into a field, and what the page has announced since the click
  * (undefined: the frame did not answer).
  */

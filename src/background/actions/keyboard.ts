@@ -29,7 +29,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     // What its change handler does, and what the timers it set do a moment later (a list filtered by the date), is the fill's.
     const { effects } = await withEffects(tabId, ctx.signal, async () => {
       await sendToFrame(tabId, frameOf(spec), { type: 'setNativeValue', target: spec, value: params.value });
-      await afterInputTimers(tabId, frameOf(spec), true);
+      await afterInputTimers(tabId, frameOf(spec), 'click');
     });
     return { tabId, detail: prepared.description, via: 'dom', ...effects };
   }

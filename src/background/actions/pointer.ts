@@ -107,8 +107,9 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
       const to = await pointFor(tabId, targetFromString(params.to), { visible: true, scroll: false, timeoutMs: budget });
       await dragWithInterception(tabId, from, to);
       await mouseUp(tabId, to.x, to.y);
-      // What the drop's handler does a moment later (the card moved, "Moved to Done") is the drag's.
-      await afterInputTimers(tabId, frameOf(targetFromString(params.to)), true);
+      // What the drop's handler, or the release's (a pointer-based library's drop), does a moment later (the card
+      // moved, "Moved to Done") is the drag's.
+      await afterInputTimers(tabId, frameOf(targetFromString(params.to)), 'drop');
       // And what it does once the dropped element has glided into its slot (the move said then).
       await tryFrame(tabId, frameOf(source), { type: 'dropSettled', target: source, maxMs: DROP_ANIMATION_MS }).catch(() => undefined);
       return to;

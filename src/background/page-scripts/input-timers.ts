@@ -35,6 +35,9 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   // press and release around a click: there libraries draw its feedback (Vuetify's ripple fades out
   // on 250 + 300 ms of timers its mouseup handler sets, which made every click take 570 ms).
   const CLICK_EVENTS = new Set(['click', 'dblclick', 'auxclick', 'contextmenu', 'popstate', 'hashchange', 'drop', 'dragend']);
+  // The release that ends a drag, for a pointer-based library the drop (one that moves the card a moment
+  // later, then says so): waited for by a drag alone, as a click's press and release carry its ripples.
+  const RELEASE_EVENTS = new Set(['pointerup', 'mouseup', 'touchend']);
   // The browser's scroll events, also of a scroll a script made (ours, through the DOM), are trusted.
   const SCROLL_EVENTS = new Set(['scroll', 'scrollend', 'wheel']);
   // A choice's input and change (a checkbox, a radio, a select, a date or a range) come from a click, or a
@@ -52,8 +55,9 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   const onOurs = (event: Event) => void (ours = (event as CustomEvent<unknown>).detail === true);
   // Timer id → when it is due (performance.now()), and whose it is: a click's handler's (a click waits
   // for those only, not for a tooltip's delay its own pointer's arrival set off), a scroll or wheel
-  // handler's (an infinite list's debounced load, waited for by a scroll only), or other input's.
-  type Kind = 'input' | 'click' | 'scroll';
+  // handler's (an infinite list's debounced load, waited for by a scroll only), a release's (a drag's
+  // only), or other input's.
+  type Kind = 'input' | 'click' | 'scroll' | 'release';
   const pending = new Map<number, { at: number; kind: Kind }>();
   // Inside the callback of a timer we track, its place in the chain: what it sets again is the same
   // wait, a few times over (a debounce re-arms once or twice), but not a loop the input started.
@@ -79,7 +83,8 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
     if (SCROLL_EVENTS.has(event.type)) return { depth: 1, kind: 'scroll', setAt };
     const clickLike = CLICK_EVENTS.has(event.type) || isChoice(event);
     if (INPUT_EVENTS.has(event.type) && !clickLike) return { depth: 1, kind: 'input', setAt };
-    return clickLike && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, kind: 'click', setAt } : null;
+    const kind = clickLike ? 'click' : RELEASE_EVENTS.has(event.type) ? 'release' : null;
+    return kind && !inMicrotask && ms <= config.clickMaxMs ? { depth: 1, kind, setAt } : null;
   };
   const queueMicrotask = window.queueMicrotask;
   window.queueMicrotask = function (this: unknown, callback: VoidFunction) {
@@ -144,8 +149,9 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
   };
 
   // Asked with detail 'click': only the timers click handlers set (and what those set again); with
-  // 'scroll': only a scroll's; with null, those of input (a scroll's not: the scroll that brings an
-  // element into view before a key or a hover is not what they wait for);
+  // 'scroll': only a scroll's; with 'drop': a click's and a release's; with null, those of input and
+  // clicks (a scroll's not: the scroll that brings an element into view before a key or a hover is not
+  // what they wait for);
   // with 'requests': how long ago the page last started a request (-1: never).
   const answer = (event: Event) => {
     if ((event as CustomEvent<unknown>).detail === 'requests') {
@@ -153,7 +159,8 @@ export function trackInputTimers(config: InputTimerTrackerConfig): void {
       return;
     }
     const asked = (event as CustomEvent<unknown>).detail;
-    const counts = (kind: Kind) => (asked === 'click' || asked === 'scroll' ? kind === asked : kind !== 'scroll');
+    const counts = (kind: Kind) => (asked === 'drop' ? kind === 'click' || kind === 'release'
+      : asked === 'click' || asked === 'scroll' ? kind === asked : kind === 'input' || kind === 'click');
     const now = performance.now();
     let due = 0;
     // One past its time still counts until it has run: on a busy page a timer's task comes late (a

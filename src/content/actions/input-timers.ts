@@ -28,7 +28,7 @@ export async function afterInputTimers(maxMs: number, kind?: TimerKind): Promise
   return { waitedMs: Math.round(performance.now() - start), tracked, ...(requested >= 0 ? { requestedMsAgo: requested } : {}) };
 }
 
-/** kind: 'click', the timers click handlers set, not a hover's (a tooltip's delay); 'scroll', a scroll handler's; none, any input's but a scroll's. */
+/** kind: 'click', the timers click handlers set, not a hover's (a tooltip's delay); 'scroll', a scroll handler's; 'drop', a click's and a release's; none, any input's and click's. */
 export function dueIn(kind?: TimerKind): number {
   return ask(kind ?? null);
 }
