@@ -193,6 +193,9 @@ test('shell commands for what a page does between actions: a dialog, a late text
     expect(asked).not.toContain('browser_handle_dialog');
     expect(await ok('dialog', 'accept', 'Ada')).toContain('with "Ada"');
     expect((await ok('get', 'text', '#o')).trim()).toBe('Ada');
+    // A function is called; a call of one (an IIFE) is run as it is.
+    expect(await ok('eval', '() => document.title')).toContain('"Between"');
+    expect(await ok('eval', '(() => { return document.title; })()')).toContain('"Between"');
 
     await ok('dblclick', 'text=Twice');
     expect(await ok('wait', 'text=Double!')).toMatch(/^Waited \d+ ms/);

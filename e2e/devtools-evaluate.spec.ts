@@ -77,6 +77,14 @@ test.describe('browser_evaluate', () => {
     for (const fn of ['// the title\n() => document.title', 'async function () { return document.title; }', 'el => 1']) {
       expect((await agent.server.call('browser_evaluate', { function: fn })).isError).toBe(false);
     }
+    // A call of a function starts like one: its value is no function to call, which is said as such.
+    const called = await agent.server.call('browser_evaluate', { function: '(() => {\n  return 1;\n})()' });
+    expect(called.text).toContain('INVALID_PARAMS: function is called as given, and "(() => {\\n  return 1;\\n})()" is not a function but a call');
+    expect(called.text).toContain('Pass it as expression to run it as it is');
+    // A function that itself calls something that is not one is the agent's own error, at its place.
+    const own = await agent.server.call('browser_evaluate', { function: '() => (1)()' });
+    expect(own.text).toMatch(/EXECUTION_ERROR: TypeError: .* is not a function at line 1/);
+    expect((await agent.server.call('browser_evaluate', { expression: '(() => 2)()' })).text).toContain('2');
   });
 
   test('a runaway loop is stopped before the call times out, and the page still answers', async ({ agent }) => {

@@ -82,8 +82,9 @@ const IS_WHAT: readonly string[] = is.schema.what.options;
 // These read the page, not an element; the others need a ref or selector.
 const PAGE_WIDE = new Set(['title', 'url', 'form_values', 'metadata', 'visible_text']);
 
-// A function (`() => …`, `async (a) => …`, `function …`) is called; anything else is evaluated as an expression.
-const FUNCTION_SOURCE = /^\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/;
+// A function (`() => …`, `async (a) => …`, `function …`) is called; anything else is evaluated as an expression,
+// a call of a function too (`(() => 1)()`, whose first parenthesis is no parameter list).
+const FUNCTION_SOURCE = /^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)/;
 
 function element(tool: Command['tool'], verb: string, summary: string): Command {
   return { usage: `${verb} <ref>`, summary, tool, args: [1, 1], params: ([ref]) => target(ref!) };

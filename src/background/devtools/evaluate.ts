@@ -75,6 +75,9 @@ async function evaluateIn(tabId: number, params: Params<'evaluate'>, ctx: Comman
     throw error;
   });
   try {
+    if (reply.exceptionDetails && wrapped && failedOurCall(expression, reply.exceptionDetails)) {
+      throw new AgentError('INVALID_PARAMS', `function is called as given, and ${JSON.stringify(clipSource(params.function!))} is not a function but a call or another expression (calling its value threw "${reply.exceptionDetails.exception?.description?.split('\n')[0] ?? 'not a function'}"). Pass it as expression to run it as it is, or give the function itself, e.g. "() => document.title".`);
+    }
     if (reply.exceptionDetails) throw await executionError(send(tabId), reply.exceptionDetails, { wrapped });
     // replMode hands back a promise the expression produced (like the DevTools console) instead of awaiting it.
     if (reply.result.subtype === 'promise' && reply.result.objectId && (params.await ?? true)) {
@@ -95,6 +98,18 @@ const LEADING_COMMENTS = /^(\s+|\/\/[^\n]*(\n|$)|\/\*[\s\S]*?\*\/)*/;
 function isFunctionSource(source: string): boolean {
   return FUNCTION_START.test(source.replace(LEADING_COMMENTS, ''));
 }
+
+/**
+ * The call that `(fn)()` adds is what threw: fn's value is no function. A source that starts like one may be a
+ * call of one (an IIFE, `(() => 1)()`), which isFunctionSource cannot tell; so the place decides: the last `(`.
+ */
+function failedOurCall(expression: string, details: ExceptionDetails): boolean {
+  const lines = expression.split('\n');
+  const top = details.stackTrace?.callFrames[0] ?? details;
+  return details.exception?.className === 'TypeError' && top.lineNumber === lines.length - 1 && top.columnNumber === lines.at(-1)!.length - 2;
+}
+
+const clipSource = (source: string) => (source.length > 60 ? `${source.slice(0, 57)}...` : source);
 
 type Send = <T>(method: string, params: object) => Promise<T>;
 
