@@ -145,7 +145,7 @@ test('a switch drawn by the box around its hidden input, which cancels the input
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/switch "Notify" \[checked\] \[ref=e\d+\]/);
 });
 
-test('toggle switches drawn by their label get a ref, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
+test('toggle switches drawn by their label get a ref and the label\'s name, even with the input shrunk to nothing or not rendered, and check through the label', async ({ agent }) => {
   const snap = await open(
     agent,
     '/switches',
@@ -153,10 +153,13 @@ test('toggle switches drawn by their label get a ref, even with the input shrunk
      <label><input type="checkbox" id="zero" style="opacity:0;position:absolute;width:0;height:0"><span class="slider"></span> Dark mode</label>
      <input type="checkbox" id="none" style="display:none"><label for="none"><span class="slider"></span> Notifications</label>
      <label style="cursor:pointer"><input type="checkbox"> Remember me</label>
-     <label for="photo" style="cursor:pointer">Upload photo</label><input type="file" id="photo" hidden>`,
+     <label for="photo" style="cursor:pointer">Upload photo</label><input type="file" id="photo" hidden>
+     <input type="checkbox" id="menu" style="display:none"><label for="menu" aria-label="Toggle the menu"><svg width="16" height="16"><rect width="16" height="16"/></svg></label>`,
   );
   expect(snap).toMatch(/^- checkbox "Dark mode" \[ref=e\d+\]$/m);
   expect(snap).toMatch(/^- checkbox "Notifications" \[ref=e\d+\]$/m);
+  // An icon for a label, named by its aria-label (mdBook's sidebar toggle).
+  expect(snap).toMatch(/^- checkbox "Toggle the menu" \[ref=e\d+\]$/m);
   // A pointer cursor on a label or its toggle's track is the control's: no second ref beside it.
   expect(snap).toMatch(/^- checkbox "Remember me" \[ref=e\d+\]$/m);
   expect(snap.match(/\[cursor=pointer\]/g)).toHaveLength(1);

@@ -132,7 +132,10 @@ export function getName(el: Element): string {
   let name = '';
   // Step 1: some roles are never named.
   const role = namingRole(el);
-  if (!kNameProhibited.has(role)) name = flatten(textAlternative(el, newContext('self', new Set(), false)));
+  // A checkbox or radio that is not rendered, printed as the label that draws it (walk.ts): named by
+  // its labels as if shown (mdBook's sidebar toggle, an icon in a label with aria-label, was nameless).
+  const undisplayed = el instanceof HTMLInputElement && isHiddenForAria(el);
+  if (!kNameProhibited.has(role)) name = flatten(textAlternative(el, newContext('self', new Set(), undisplayed)));
   if (record) record.name = name;
   return name;
 }
