@@ -212,6 +212,17 @@ test('Escape that closes a dialog the page draws says so, and gives no focus lin
   expect(escaped.text).toBe('Key: pressed Escape\nIt closed dialog "Edit name".');
 });
 
+test('a search box that puts its text in the URL as each key comes (mdBook\'s) reports the URL the last key left; one that then loads a page reports that page', async ({ agent }) => {
+  agent.pages.page('/found', html('<h1>Found</h1>', 'Found'));
+  const snap = await open(agent, '/url-search', `<input aria-label="Search" oninput="history.replaceState(null, '', '?search=' + encodeURIComponent(this.value))">
+    <input aria-label="Go" onkeydown="if (event.key === 'Enter') { history.pushState(null, '', '?went'); location.href = '/found'; }">`);
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Search"'), text: 'borrow' });
+  expect(typed.text).toMatch(/Navigated to http:\/\/[^/]+\/url-search\?search=borrow$/m);
+  // A same-document change first, the new page after it: the new page is where it went.
+  const went = await agent.server.ok('browser_press_key', { key: 'Enter', ref: refOf(snap, 'textbox "Go"') });
+  expect(went.text).toMatch(/Navigated to http:\/\/[^/]+\/found$/m);
+});
+
 test('a shortcut that opens a dialog (a command palette on Control+K) lists it with its controls, as a click that opens one does', async ({ agent }) => {
   await open(agent, '/palette', `<style>#palette { display: none } #palette.open { display: block }</style><h1>Editor</h1>
     <div id="palette" role="dialog" aria-label="Command palette"><input id="q" aria-label="Command"><button>Open file</button><button>Close editor</button></div>

@@ -81,8 +81,18 @@ export async function withEffects<T>(
   // Before the first CDP call below, which a navigation in flight would hold.
   await assertNotNavigating(tabId);
   let navigationStarted: string | undefined;
-  let navigationDone: ((url: string) => void) | undefined;
-  const finished = new Promise<string>((resolve) => (navigationDone = resolve));
+  // Where the latest navigation ended (its URL, or why it failed); undefined while a new document loads.
+  // A search box that puts each key's text in the URL (mdBook's) changes it once per key: the last is told.
+  let landed: string | undefined;
+  let onLanded: (() => void) | undefined;
+  const land = (url: string) => {
+    landed = url;
+    onLanded?.();
+  };
+  const untilLanded = () => new Promise<string>((resolve) => {
+    if (landed !== undefined) resolve(landed);
+    else onLanded = () => resolve(landed!);
+  });
   const newTabs: { id: number; url: string }[] = [];
   let dialog: OpenDialog | undefined;
   let dialogOpened: () => void = () => undefined;
@@ -114,6 +124,7 @@ export async function withEffects<T>(
     }
     navigationStarted = d.url;
     newDocument = true;
+    landed = undefined;
     requestedBegan();
   };
   let navigatedStatus: number | undefined;
@@ -121,19 +132,19 @@ export async function withEffects<T>(
     if (d.tabId !== tabId || d.frameId !== 0 || !navigationStarted) return;
     const status = newDocument ? statusOf(tabId, d.url) : undefined;
     if (status !== undefined && (status < 200 || status >= 300)) navigatedStatus = status;
-    navigationDone?.(d.url);
+    land(d.url);
   };
   const onError = (d: { tabId: number; frameId: number; url: string; error: string }) => {
     if (d.tabId === tabId && d.frameId !== 0) framesStarted.delete(d.frameId);
     else if (d.tabId === tabId && navigationStarted) {
       const hint = navigationErrorHint(d.error);
-      navigationDone?.(`${d.url} (failed: ${hint ? `${d.error}.${hint}` : d.error})`);
+      land(`${d.url} (failed: ${hint ? `${d.error}.${hint}` : d.error})`);
     }
   };
   const onSameDocument = (d: { tabId: number; frameId: number; url: string }) => {
     if (d.tabId === tabId && d.frameId === 0) {
       navigationStarted = d.url;
-      navigationDone?.(d.url);
+      land(d.url);
     }
   };
   let download: { id: number; url: string } | undefined;
@@ -220,9 +231,9 @@ export async function withEffects<T>(
     const frameRequested = requested.some((r) => !inMainFrame(r));
     if (navigationStarted && !dialog) {
       const aborted = new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)));
-      const arrived = await within(Promise.race([finished, aborted, dialogShown]), NAVIGATION_WAIT_MS, undefined);
+      const arrived = await within(Promise.race([untilLanded(), aborted, dialogShown]), NAVIGATION_WAIT_MS, undefined);
       // Its dialog holds the new page's load: the report names the dialog instead.
-      navigationStarted = arrived ?? (dialog ? navigationStarted : `${navigationStarted} (still loading)`);
+      navigationStarted = arrived === undefined ? (dialog ? navigationStarted : `${navigationStarted} (still loading)`) : landed ?? arrived;
       // A download aborts the navigation and is announced just after it.
       if (/ERR_ABORTED/.test(navigationStarted)) await pollUntil(() => download !== undefined, DOWNLOAD_NEWS_MS);
     }
