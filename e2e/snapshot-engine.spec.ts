@@ -192,6 +192,9 @@ const cases: Case[] = [
   ['a <pre> keeps its line breaks and indentation, pre-line its breaks; other text collapses as rendered',
     '<pre>def f():\n    return 1</pre><div style="white-space:pre-line">Line A\n   Line B</div><p>A wrapped\n   paragraph</p>',
     lines('- text: "def f():\\n    return 1"', '- text: "Line A\\nLine B"', '- paragraph: A wrapped paragraph')],
+  ['a box styled as a <pre> keeps the breaks between its lines where they are text of their own (a test report\'s error view)',
+    '<div style="white-space:pre"><span>  5 | a()</span><span>\n</span><span>&gt; 6 | b()</span>\n<span>    at x.js:6</span></div>',
+    '- text: "  5 | a()\\n> 6 | b()\\n    at x.js:6"'],
   ['no ref without pointer events or box', '<button style="pointer-events:none">Ghost</button><button style="width:0;height:0;padding:0;border:0;overflow:hidden">Zero</button>',
     lines('- button "Ghost"', '- button "Zero"')],
 ];

@@ -67,8 +67,6 @@ export function walk(root: Element, options: WalkOptions): SNode {
 }
 
 const COLLAPSIBLE = /\n|\t| {2}/;
-// Elements whose whitespace the browser keeps (a plain-text document is a <pre> too).
-const PRE_TAGS = new Set(['pre', 'listing', 'xmp', 'plaintext', 'textarea']);
 
 class Walker {
   private readonly interactive: boolean;
@@ -80,8 +78,6 @@ class Walker {
   private parentHidesContent = true;
   // Interactive mode prints no text; it only keeps it below a ref'd node or a row, to name them.
   private wantText: boolean;
-  // <pre> elements around the visit: whitespace-only text inside them separates lines.
-  private inPre = 0;
   // An action cursor (pointer, grab) is inherited, so only the element where it starts is the one to act on;
   // the walk knows the composed parent's cursor and spares each element a parent lookup.
   parentPointer = false;
@@ -176,9 +172,10 @@ class Walker {
       } else if (type === 3 && text) {
         const data = (c as Text).data;
         // Only text with a line break, a tab or a run of spaces loses something to collapsing, and
-        // its parent's style decides. Whitespace alone (the indentation between tags, most of a
-        // page's text nodes) is only asked about inside a <pre>, where it separates lines of code.
-        if (data) push(out, COLLAPSIBLE.test(data) && (this.inPre > 0 || /\S/.test(data)) ? keepWhiteSpace(data, c.parentNode) : data);
+        // its parent's style decides; whitespace alone too, the indentation between tags but also
+        // the breaks between lines of code in a <pre>, or in a box styled as one (a test report's
+        // error view puts each line's parts in spans, and the breaks in text of their own).
+        if (data) push(out, COLLAPSIBLE.test(data) ? keepWhiteSpace(data, c.parentNode) : data);
       }
     }
   }
@@ -248,10 +245,7 @@ class Walker {
       this.inModal = el === this.modal;
     }
     // No try/finally: a walk that throws is abandoned whole, walker and all.
-    const pre = PRE_TAGS.has(el.localName);
-    if (pre) this.inPre++;
     this.visit(el, out, parentInView);
-    if (pre) this.inPre--;
     if (el === this.modal) this.inModal = false;
     this.ariaDisabled = inherited;
   }
