@@ -129,6 +129,8 @@ function outcome(result: ProbeResult, expected: string | null, norm: (s: string 
 }
 
 test('wpt accname', async ({ context }) => {
+  // 170 pages: about 30 s alone, and twice that beside a heavy spec on two cores (seen: the 60 s default ran out).
+  test.setTimeout(150_000);
   const cases = loadCases<WptCase>('wpt-accname-cases.json');
   const byHtml = new Map<string, { id: string; c: WptCase }[]>();
   for (const c of cases) {

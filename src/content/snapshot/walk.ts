@@ -7,12 +7,13 @@ import { collectShadowHoverReveals, revealsOnHover } from './hover-reveals.ts';
 import { modalPath, topModal } from './modal.ts';
 import { Ownership } from './owns.ts';
 import { drawnInstead } from './replaced.ts';
+import { getName } from './names.ts';
 import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, CONTEXT_ROLES, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
-  LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
+  LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, DEEPER, finish, push, type Kid, type SNode } from './tree.ts';
@@ -368,6 +369,15 @@ class Walker {
       }
     }
     finish(node, this.interactive);
+    // A generic whose title or label only repeats what its text begins with (a test report's step:
+    // <span title="Set content">Set content — a.spec.ts:4</span>) says it once, as text of its parent's.
+    if (role === 'generic' && !refable && node.kids.length > 0 && node.kids.every((kid) => typeof kid === 'string') && beginsWith(node.kids[0] as string, normalizeText(getName(subject)))) {
+      if (sep !== null) push(out, sep);
+      // Kept apart as they were (each text a line of its own, finish() having dropped the breaks between).
+      node.kids.forEach((kid, i) => (i ? (push(out, BREAK), push(out, kid)) : push(out, kid)));
+      if (sep !== null) push(out, sep);
+      return;
+    }
 
     if (!inView && node.kids.length === 0) return;
     if (this.interactive && !refable && !CONTEXT_ROLES.has(role)) {
@@ -385,6 +395,11 @@ class Walker {
     out.push(node);
     if (block) out.push(BREAK);
   }
+}
+
+/** `text` starts with `name` as a whole (words that end where it does): "Set content— a.spec.ts:4" with "Set content". */
+function beginsWith(text: string, name: string): boolean {
+  return text.startsWith(name) && (text.length === name.length || !/[\p{L}\p{N}]/u.test(text[name.length]));
 }
 
 /**
