@@ -71,7 +71,6 @@ async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effect
   return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs, ...(causal ? { causal } : {}) });
 }
 
-
 export async function hover(params: Params<'hover'>, ctx: CommandContext): Promise<Result<'hover'>> {
   const tabId = await resolveTab(params.tabId);
   assertNoDialog(tabId);
