@@ -96,7 +96,7 @@ test.describe('locate', () => {
   test('a hidden custom checkbox is acted on through its visible label', async ({ page }) => {
     await load(page, `<input type="checkbox" id="c" style="display:none"><label for="c" id="l" style="display:inline-block;width:80px;height:20px">Subscribe</label>`);
     const located = await value(page, { type: 'locate', target: { selector: '#c' }, options: { ...ALL, timeoutMs: 1000 } });
-    expect(located.description).toBe('<input id="c" type="checkbox"> via its label <label id="l">Subscribe</label>');
+    expect(located.description).toBe('<input id="c" type="checkbox"> named "Subscribe" via its label <label id="l">Subscribe</label>');
     expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.id, [located.x, located.y])).toBe('l');
     await page.mouse.click(located.x, located.y);
     expect(await value(page, { type: 'readChecked', target: { selector: '#c' } })).toMatchObject({ checked: true, kind: 'checkbox' });
