@@ -195,6 +195,11 @@ const cases: Case[] = [
   ['a generic whose title or label only repeats what its text begins with says it once, as text; one that says more keeps its name',
     '<div aria-label="Save"><span title="Save">Save</span> <span>2 ms</span></div><div aria-label="Four stars">★★★★</div>',
     lines('- text: Save 2 ms', '- generic "Four stars": ★★★★')],
+  ['an icon put before a button by CSS (content: url(data:…)) adds nothing to its name; its alternative text does',
+    `<style>#copy::before { content: url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' aria-label='Copy'/>") }
+      #find::before { content: url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>") / "Find" }</style>
+      <button id="copy">Copy path</button><button id="find"></button>`,
+    lines('- button "Copy path" [ref=e1]', '- button "Find" [ref=e2]')],
   ['a box styled as a <pre> keeps the breaks between its lines where they are text of their own (a test report\'s error view)',
     '<div style="white-space:pre"><span>  5 | a()</span><span>\n</span><span>&gt; 6 | b()</span>\n<span>    at x.js:6</span></div>',
     '- text: "  5 | a()\\n> 6 | b()\\n    at x.js:6"'],

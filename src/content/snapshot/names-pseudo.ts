@@ -155,17 +155,20 @@ function mayHavePseudo(el: Element): boolean {
 function parseContent(content: string): string {
   // Computed `content` is a list of strings and functions; `"a" / "alt"`
   // gives alternative text, which is what accname wants when present
-  // (https://drafts.csswg.org/css-content/#content-property).
+  // (https://drafts.csswg.org/css-content/#content-property). A function is
+  // passed over whole: url("data:image/svg+xml,<svg …>") is an image, whose
+  // quoted address is no text (rustdoc's icons named every button with one).
   if (!content || content === 'none' || content === 'normal') return '';
   let slash = false;
   let main = '';
   let alt = '';
-  const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(\/)/g;
+  const re = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(\/)|[\w-]+\((?:[^()"']|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')*\)/g;
   for (let m = re.exec(content); m; m = re.exec(content)) {
     if (m[3]) {
       slash = true;
       continue;
     }
+    if (m[1] === undefined && m[2] === undefined) continue;
     const text = unescapeIdent(m[1] ?? m[2] ?? '');
     if (slash) alt += text;
     else main += text;
