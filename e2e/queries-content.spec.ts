@@ -131,6 +131,9 @@ test.describe('queries', () => {
     expect(await get('count', 'text="Page 2"')).toBe(0);
     expect(await get('count', 'text="Page 2 of 3"')).toBe(1);
     expect(await get('html', 'role=button[name="edit bob"]')).toBe('<button aria-label="Edit Bob">✎</button>');
+    // Unquoted, as in CSS.
+    expect(await get('html', 'role=button[name=Edit Bob]')).toBe('<button aria-label="Edit Bob">✎</button>');
+    expect(await get('count', 'role=button[name=Delete]')).toBe(2);
     expect(await get('count', 'role=button')).toBe(4);
     expect(await get('count', 'button:has-text("Delete")')).toBe(3);
     expect(await get('count', 'button:has-text("Delete"):visible')).toBe(2);

@@ -72,11 +72,14 @@ function byText(query: string): Element[] {
   return quoted ? found.filter((el) => innerText(el) === text) : found;
 }
 
-/** `role=button`, `role=button[name="Save"]` (the name: case-insensitive, a part of it will do). */
+/**
+ * `role=button`, `role=button[name="Save"]` (the name: case-insensitive, a part of it will do); unquoted
+ * too, as in a CSS attribute selector (`[name=Search]`, which agents write as often).
+ */
 function byRole(query: string, selector: string): Element[] {
-  const m = /^([a-z]+)\s*(?:\[\s*name\s*=\s*(?:"([^"]*)"|'([^']*)')\s*[is]?\s*\])?$/i.exec(query.trim());
+  const m = /^([a-z]+)\s*(?:\[\s*name\s*=\s*(?:"([^"]*)"\s*[is]?|'([^']*)'\s*[is]?|([^\]"']+))\s*\])?$/i.exec(query.trim());
   if (!m) throw invalid(selector);
-  const name = m[2] ?? m[3];
+  const name = m[2] ?? m[3] ?? m[4]?.trim();
   return elementsByRole(m[1].toLowerCase(), name === undefined ? undefined : normalize(name).toLowerCase());
 }
 
