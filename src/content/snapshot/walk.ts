@@ -373,8 +373,11 @@ class Walker {
     // <span title="Set content">Set content — a.spec.ts:4</span>) says it once, as text of its parent's.
     if (role === 'generic' && !refable && node.kids.length > 0 && node.kids.every((kid) => typeof kid === 'string') && beginsWith(node.kids[0] as string, normalizeText(getName(subject)))) {
       if (sep !== null) push(out, sep);
-      // Kept apart as they were (each text a line of its own, finish() having dropped the breaks between).
-      node.kids.forEach((kid, i) => (i ? (push(out, BREAK), push(out, kid)) : push(out, kid)));
+      // Kept apart as they were: each text a line of its own (finish() dropped the breaks between them).
+      for (let i = 0; i < node.kids.length; i++) {
+        if (i > 0) push(out, BREAK);
+        push(out, node.kids[i]);
+      }
       if (sep !== null) push(out, sep);
       return;
     }
