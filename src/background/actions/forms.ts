@@ -13,7 +13,7 @@ import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './t
 import { guardedClick } from './guarded.ts';
 import { shownBy } from './shown.ts';
 import { selectCustom } from './custom-select.ts';
-import { afterInputTimers, afterScrollTimers } from './input-timers.ts';
+import { afterInputTimers } from './input-timers.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 
@@ -84,7 +84,7 @@ export async function scroll(params: Params<'scroll'>, ctx: CommandContext): Pro
   const { value: result, effects } = await withEffects(tabId, ctx.signal, async () => {
     const scrolled = await sendToFrame(tabId, frameOf(spec), { type: 'scroll', target: spec, deltaX: params.deltaX ?? 0, deltaY: params.deltaY ?? 0 });
     // A list that loads its next rows once the scrolling pauses (a debounced scroll handler) does so within the scroll.
-    if (scrolled) await afterScrollTimers(tabId, frameOf(spec));
+    if (scrolled) await afterInputTimers(tabId, frameOf(spec), 'scroll');
     return scrolled;
   });
   const by = `by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`;

@@ -4,7 +4,7 @@
  * the page-world tracker (page-scripts/input-timers.ts). Waited for inside the
  * action, so the requests they start count as the action's (effects.ts).
  */
-import type { Announcement } from '../../shared/content-messages.ts';
+import type { Announcement, TimerKind } from '../../shared/content-messages.ts';
 import { tryFrame } from '../frames.ts';
 
 /** How long those timers may run before the action ends without them: debounces and tooltip delays are 100–500 ms. */
@@ -15,19 +15,15 @@ const INPUT_TIMERS_MS = 1000;
  * again), at most INPUT_TIMERS_MS. True when the page's tracker could tell:
  * then nothing the input set off is still to start. kind 'click': those of a
  * click's (or a router's) handlers, not a tooltip's its pointer set off; 'drop':
- * those and a release's (page-scripts/input-timers.ts).
+ * those and a release's; 'scroll': a scroll handler's (an infinite list that
+ * loads once the scrolling pauses); none: any input's (page-scripts/input-timers.ts).
  */
-export async function afterInputTimers(tabId: number, frameId: number, kind?: 'click' | 'drop'): Promise<boolean> {
+export async function afterInputTimers(tabId: number, frameId: number, kind?: TimerKind): Promise<boolean> {
   return (await inputTimers(tabId, frameId, kind))?.tracked ?? false;
 }
 
-/** Until the timers the page's scroll handlers set have run (an infinite list that loads once the scrolling pauses), at most INPUT_TIMERS_MS. */
-export async function afterScrollTimers(tabId: number, frameId: number): Promise<void> {
-  await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, kind: 'scroll' });
-}
-
 /** afterInputTimers, with how long it waited (more than 0 when the page had such timers to run) and how long ago the page last started a request. */
-export async function inputTimers(tabId: number, frameId: number, kind?: 'click' | 'drop'): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
+export async function inputTimers(tabId: number, frameId: number, kind?: TimerKind): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
   return tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(kind ? { kind } : {}) });
 }
 

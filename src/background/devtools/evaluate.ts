@@ -109,7 +109,7 @@ function failedOurCall(expression: string, details: ExceptionDetails): boolean {
   return details.exception?.className === 'TypeError' && top.lineNumber === lines.length - 1 && top.columnNumber === lines.at(-1)!.length - 2;
 }
 
-const clipSource = (source: string) => (source.length > 60 ? `${source.slice(0, 57)}...` : source);
+const clipSource = (source: string) => (source.length > 60 ? `${source.slice(0, 59)}…` : source);
 
 type Send = <T>(method: string, params: object) => Promise<T>;
 
