@@ -80,8 +80,8 @@ export function focusedLine(request: Extract<ContentRequest, { type: 'focused' }
   // Not marked [active]: the line says it is the focus. With what the field holds, as in a
   // snapshot: a key's effect on it (Backspace, ArrowUp in a number field) shows without one.
   const found = toFound(active, request.refPrefix, null);
-  // Also of a field with no name (an unlabelled search box), whose line has no text of its own to show.
-  const value = found.name || !innerText(active) ? valueOf(active, found.role, true) : '';
+  // A nameless one's line has its value already (textAfter).
+  const value = found.name ? valueOf(active, found.role, true) : '';
   let line = value ? `${found.line}: ${yamlValue(clip(value, 100))}` : found.line;
   const id = active.getAttribute('aria-activedescendant');
   const root = active.getRootNode() as Document | ShadowRoot;
@@ -146,10 +146,21 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
   line += `${stateSuffix(el, role, active)} [ref=${ref}]`;
   if (!name) {
     line += hintFor(el);
-    const text = withText ? clip(innerText(el), 60) : '';
-    if (text) line += `: ${text}`;
+    if (withText) line += textAfter(el, role);
   }
   return { ref, role, name, line };
+}
+
+/**
+ * What follows a nameless element's colon: a field's value, as the snapshot prints it (a
+ * <select>'s text is every option's; a <textarea>'s is what it held when the page loaded),
+ * or else its text.
+ */
+function textAfter(el: Element, role: string): string {
+  const value = valueOf(el, role, true);
+  if (value || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return value ? `: ${yamlValue(clip(value, 60))}` : '';
+  const text = clip(innerText(el), 60);
+  return text ? `: ${text}` : '';
 }
 
 /**
