@@ -103,3 +103,23 @@ test('what a choice\'s change handler does, then and a moment later, is the choi
   const departed = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Departure"'), value: '2026-12-08' });
   expect(departed.text).toContain('The page announced (status): "Departure 2026-12-08"');
 });
+
+test('a polite region drawn with the section it is part of (an API console\'s responses table) is not read out as it appears; what it says later is, and so is a toast drawn with its text', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/api-console',
+    `<button id="op">GET /pets</button><div id="body"></div><button id="copy">Copy</button>
+     <script>
+       op.onclick = () => {
+         body.innerHTML = '<h4>Responses</h4><table aria-live="polite" id="res"><tr><td>200</td><td>The pets</td></tr></table><button id="run">Execute</button>';
+         document.getElementById('run').onclick = () => { document.getElementById('res').innerHTML = '<tr><td>200</td><td>Rex, Tom</td></tr>'; };
+       };
+       copy.onclick = () => document.body.insertAdjacentHTML('beforeend', '<div role="status">Copied</div>');
+     </script>`,
+  );
+  const expanded = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "GET /pets"') });
+  expect(expanded.text).not.toContain('announced');
+  const run = await agent.server.ok('browser_click', { ref: refOf(expanded.text, 'button "Execute"') });
+  expect(run.text).toContain('The page announced (status): "200 Rex, Tom"');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Copy"') })).text).toContain('The page announced (status): "Copied"');
+});

@@ -14,6 +14,14 @@ const LIVE = '[aria-live]:not([aria-live="off" i]), [role~="alert"], [role~="sta
 /** Enough for one action's toasts; older ones only matter until the next action asks. */
 const MAX_KEPT = 20;
 const MAX_TEXT = 300;
+/**
+ * What a section holds, not a message. A polite region drawn with such content in it (Swagger
+ * UI's responses table, rendered when an operation is expanded) came with what the action
+ * showed: no screen reader reads a polite region out as it first appears, and neither do we.
+ * A toast appears with its text in it, and is told; an alert is read out as it appears, whatever
+ * it holds; and what such a region says later (the response to a request) is news.
+ */
+const SECTION_CONTENT = 'table, h1, h2, h3, h4, h5, h6, input, select, textarea, [role=heading], [role=table], [role=grid], [role=tablist], [role=form]';
 
 /**
  * A region that said something new this often in the 5 s before an action,
@@ -54,6 +62,7 @@ export function watchAnnouncements(): void {
   for (const region of document.querySelectorAll(LIVE)) said.set(region, textOf(region));
   observer = new MutationObserver((records) => {
     const changed = new Set<Element>();
+    const added = new Set<Element>();
     // A busy page's batch holds many records on the same parent: each is looked up once.
     const looked = new Set<Element>();
     for (const record of records) {
@@ -64,16 +73,26 @@ export function watchAnnouncements(): void {
         if (region) changed.add(region);
       }
       // A toast container added with its text already in it.
-      for (const added of record.addedNodes) {
-        if (added.nodeType !== Node.ELEMENT_NODE) continue;
-        const el = added as Element;
-        if (el.matches(LIVE)) changed.add(el);
-        else for (const inner of el.querySelectorAll(LIVE)) changed.add(inner);
+      for (const addedNode of record.addedNodes) {
+        if (addedNode.nodeType !== Node.ELEMENT_NODE) continue;
+        const el = addedNode as Element;
+        for (const region of el.matches(LIVE) ? [el] : el.querySelectorAll(LIVE)) {
+          changed.add(region);
+          added.add(region);
+        }
       }
     }
-    for (const region of changed) note(region);
+    for (const region of changed) {
+      if (added.has(region) && isSection(region)) said.set(region, textOf(region));
+      else note(region);
+    }
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** A polite region holding a section's content (SECTION_CONTENT), not a message. */
+function isSection(region: Element): boolean {
+  return roleOf(region) !== 'alert' && (region.matches(SECTION_CONTENT) || region.querySelector(SECTION_CONTENT) !== null);
 }
 
 function note(region: Element): void {
