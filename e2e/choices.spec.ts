@@ -351,6 +351,32 @@ test('a click that expands an accordion, a <details>, a popover, a menu that nam
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Shipping"') })).text).not.toContain('It showed');
 });
 
+test('a click that shows controls without a word of ARIA lists them too: an Edit button\'s inline form, a link\'s popover; one that only redraws lists nothing', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/inline-edit',
+    `<p id="view"><span id="name">Ada</span> <button id="edit">Edit</button></p>
+     <form id="form" hidden><input id="field" aria-label="Name"> <select><option>Admin</option><option>Editor</option></select>
+       <button>Save</button> <button type="button">Cancel</button></form>
+     <a href="#settings" id="gear">Settings</a><div id="menu" style="display: none"><label><input type="radio" name="t"> Light</label><label><input type="radio" name="t"> Dark</label></div>
+     <ul id="list"><li>One <button>Delete</button></li><li>Two <button>Delete</button></li></ul><button id="sort">Sort</button>
+     <script>
+       edit.onclick = () => { view.hidden = true; form.hidden = false; form.querySelector('select').value = 'Editor'; };
+       gear.onclick = (e) => { e.preventDefault(); menu.style.display = menu.style.display ? '' : 'none'; };
+       sort.onclick = () => { list.innerHTML = '<li>Two <button>Delete</button></li><li>One <button>Delete</button></li>'; };
+     </script>`,
+  );
+  // A drop-down with no name says what it holds, as in a snapshot: the chosen option, not all of them.
+  const edit = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit"') });
+  expect(edit.text).toMatch(/It showed:\n- textbox "Name" \[ref=e\d+\]\n- combobox \[ref=e\d+\]: Editor\n- button "Save" \[ref=e\d+\]\n- button "Cancel" \[ref=e\d+\]$/);
+  await agent.server.ok('browser_fill', { ref: refOf(edit.text, 'textbox "Name"'), value: 'Grace' });
+  const settings = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Settings"') });
+  expect(settings.text).toMatch(/It showed:\n- radio "Light" \[ref=e\d+\]\n- radio "Dark" \[ref=e\d+\]$/);
+  await agent.server.ok('browser_check', { ref: refOf(settings.text, 'radio "Dark"') });
+  // The same buttons drawn anew in another order are no news.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sort"') })).text).not.toContain('It showed');
+});
+
 test('checking a box or picking a radio lists the fields that showed with it, with refs', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -24,7 +24,9 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const spec = targetSpec(params)!;
   // A right click is for a context menu: what it shows is listed as for a disclosure.
   const contextMenu = params.button === 'right';
-  const options = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs, ...(contextMenu ? { noteShown: true } : {}) };
+  // Any click may show controls without saying so in ARIA (an Edit button's inline form, a
+  // settings link's popover): what is visible is noted, to list what it showed after.
+  const options = { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs, noteShown: true };
   const debuggable = await ensureAttached(tabId).then(
     () => null,
     (error: unknown) => {
@@ -41,12 +43,13 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const { point, effects, dialogOpened, focusMoved } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  // What it showed, asked only when the located element or the guard said it may have: other clicks pay nothing.
+  // What it showed: the dialog it opened, the popup it names, else any control it made visible.
+  // Waited for where the element says it shows something; else what shows by the time the page
+  // has settled (the requests the click started answered) is what the click showed.
   const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
     : point.discloses || contextMenu ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
-    : point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 })
     : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
-    : {};
+    : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 });
   // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
   const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown, ...(focus ? { focus } : {}) };

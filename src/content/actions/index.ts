@@ -71,10 +71,10 @@ function dispatch(request: ContentRequest): Run | undefined {
           noteDialogs();
           noteFocus(element);
           // What a disclosure shows once clicked is listed like what a hover shows; so is a
-          // menu whose button names no popup to look in (openedPopup finds nothing there).
-          if (located.discloses || located.opens || located.toggles) noteShown(element);
-        }
-        if (request.options.noteShown) {
+          // menu whose button names no popup to look in (openedPopup finds nothing there),
+          // and what any click asks for (an Edit button's inline form, a Try it out's Execute).
+          if (located.discloses || located.opens || located.toggles || request.options.noteShown) noteShown(element);
+        } else if (request.options.noteShown) {
           // A hover by selector may come before any snapshot learned the menus of a CDN's sheets.
           await learnForeignSheets();
           noteShown(element);

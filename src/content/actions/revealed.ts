@@ -41,7 +41,8 @@ let dialog: WeakRef<Element> | null = null;
 export function noteShown(target: Element): void {
   const before = shown(candidates(CANDIDATES_OR_ROVING, true));
   shownBefore = new WeakSet(before);
-  listedBefore = before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) }));
+  const labels = firstLabels();
+  listedBefore = before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el, labels) }));
   actedOn = new WeakRef(target);
 }
 
@@ -49,9 +50,25 @@ export function noteShown(target: Element): void {
  * An element's kind and text, and a field's label: one the page put in place of one gone that
  * looked alike is no news. Taken while it is in the page (a removed field has no label).
  */
-function lookAlike(el: Element): string {
-  const label = 'labels' in el ? (el as HTMLInputElement).labels?.[0] : undefined;
+function lookAlike(el: Element, labels: Map<Element, HTMLLabelElement>): string {
+  const label = labels.get(el);
   return `${el.localName}|${el.getAttribute('type') ?? ''}|${el.getAttribute('role') ?? ''}|${el.getAttribute('aria-label') ?? textStart(el)}|${label ? textStart(label) : ''}`;
+}
+
+/**
+ * Each field's first label, from one pass over the labels: a field's own `labels` looks
+ * through its whole document each time it is read (a quarter of a second for the fields of
+ * a 10,000-element page), and every control on the page is looked at before a click.
+ */
+function firstLabels(): Map<Element, HTMLLabelElement> {
+  const first = new Map<Element, HTMLLabelElement>();
+  for (const root of [document, ...shadowRootsMet()]) {
+    for (const label of root.querySelectorAll('label')) {
+      const control = label.control;
+      if (control && !first.has(control)) first.set(control, label);
+    }
+  }
+  return first;
 }
 
 /** The first characters of an element's text: a candidate may hold a whole menu, read for each look. */
@@ -75,8 +92,9 @@ function notRedrawn(elements: Element[], before: typeof listedBefore): Element[]
     gone.set(look, (gone.get(look) ?? 0) + 1);
   }
   if (!gone.size) return elements;
+  const labels = firstLabels();
   return elements.filter((el) => {
-    const look = lookAlike(el);
+    const look = lookAlike(el, labels);
     const count = gone.get(look) ?? 0;
     if (count) gone.set(look, count - 1);
     return !count;
@@ -96,19 +114,19 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   if (!before) return {};
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
-  let shown: Element[] = [];
+  let news: Element[] = [];
   const target = actedOn?.deref();
   for (;;) {
-    shown = notRedrawn(visibleCandidates().filter((el) => !before.has(el) && el !== target && !clippedAway(el)), listed);
-    if (shown.length || performance.now() >= deadline) break;
+    news = notRedrawn(newlyShown(before, target), listed);
+    if (news.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
-    // Looked for again at each change, not each frame: a look costs ~15 ms on a 10,000-element page.
+    // Looked for again at each change, not each frame.
     await afterDomChange(deadline - performance.now(), nextFrame, { attributes: true });
   }
-  if (!shown.length) return {};
-  shown = innermost(shown);
-  const lines = shown.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
-  return { revealed: { lines, more: Math.max(0, shown.length - MAX_SHOWN) } };
+  if (!news.length) return {};
+  news = innermost(news);
+  const lines = news.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
+  return { revealed: { lines, more: Math.max(0, news.length - MAX_SHOWN) } };
 }
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */
@@ -187,9 +205,13 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
   };
 }
 
-/** Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its own). */
-function visibleCandidates(): Element[] {
-  return shown(candidates(CANDIDATES_OR_ROVING, false));
+/**
+ * Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its
+ * own), visible now and not `before`, but for the element acted on. Those noted before are
+ * passed over first: on a page of many controls few are new, and a look at each costs.
+ */
+function newlyShown(before: WeakSet<Element>, target: Element | undefined): Element[] {
+  return shown(candidates(CANDIDATES_OR_ROVING, false).filter((el) => !before.has(el) && el !== target)).filter((el) => !clippedAway(el));
 }
 
 /**
@@ -211,8 +233,11 @@ function candidates(selector: string, revealersShownOrNot: boolean): Element[] {
  */
 function shown(elements: Iterable<Element>): Element[] {
   let animated: Set<Element> | undefined;
-  return displayed(elements).filter((el) => {
-    if (el.checkVisibility({ opacityProperty: true })) return true;
+  return Array.from(elements).filter((el) => {
+    // One look for most, a walk up its ancestors: visible means laid out, and so drawn somewhere
+    // (getClientRects, which displayed() asks, would cost as much again).
+    if (el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return true;
+    if (!displayed([el]).length) return false;
     animated ??= animationTargets();
     return inAnimated(el, animated);
   });
