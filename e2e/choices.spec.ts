@@ -104,6 +104,8 @@ test('a click that opens a menu lists its items with refs; closing it or a plain
      <button>Plain</button>
      <button aria-haspopup="true" aria-controls="nav" onmouseenter="document.getElementById('nav').hidden = false">Products</button>
      <ul role="menu" id="nav" hidden><li role="menuitem">Laptops</li></ul>
+     <button aria-haspopup="true" aria-expanded="false" aria-controls="wrap" onclick="wrap.hidden = false; this.ariaExpanded = 'true'">Insert</button>
+     <div id="wrap" hidden><div class="tiered"><div role="menu"><div role="menuitem">Link…</div></div></div></div>
      <script>
        // The menu shows a moment after the click, as animated menus do.
        const button = document.getElementById('more'), menu = document.getElementById('menu');
@@ -121,6 +123,9 @@ test('a click that opens a menu lists its items with refs; closing it or a plain
   // A menu that opens on hover, as navigation menus do.
   const hovered = await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Products"') });
   expect(hovered.text).toMatch(/^It opened menu \[ref=e\d+\]:\n- menuitem "Laptops" \[ref=e\d+\]$/m);
+  // The button names a plain box around its menu (TinyMCE's menu bar): the menu is what it opened.
+  const insert = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Insert"') });
+  expect(insert.text).toMatch(/^It opened menu \[ref=e\d+\]:\n- menuitem "Link…" \[ref=e\d+\]$/m);
 });
 
 test('a switch drawn by the box around its hidden input, which cancels the input\'s own toggle (Element Plus\'): checked by a press on the box, not through the form\'s label', async ({ agent }) => {

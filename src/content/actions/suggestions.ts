@@ -11,6 +11,7 @@ import { lineFor } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { comboboxOf, POPUP_ATTRIBUTES, popupOf, visibleOptions } from './popup.ts';
 import { shownByNow } from './animated.ts';
+import { getRole } from '../snapshot/roles.ts';
 
 /** Options shown in the report; the rest are counted. */
 const MAX_SHOWN = 10;
@@ -67,7 +68,7 @@ async function optionsShown(owner: Element, refPrefix: string, waitMs: number, b
     const settled = now - since >= (key === first ? UNCHANGED_MS : SETTLE_MS);
     if (options.length && (settled || now - start >= waitMs)) {
       return {
-        popup: lineFor(popup!, refPrefix, false),
+        popup: lineFor(listIn(popup!), refPrefix, false),
         options: options.slice(0, MAX_SHOWN).map((o) => lineFor(o, refPrefix)),
         more: Math.max(0, options.length - MAX_SHOWN),
       };
@@ -75,6 +76,17 @@ async function optionsShown(owner: Element, refPrefix: string, waitMs: number, b
     if (now - start >= waitMs) return undefined;
     await nextFrame();
   }
+}
+
+/**
+ * What to name as opened: the popup, or the one list in it where the popup is a plain box
+ * around it (TinyMCE's menu bar names a <div> around each menu). "It opened generic" says nothing.
+ */
+function listIn(popup: Element): Element {
+  const role = getRole(popup);
+  if (role && role !== 'generic') return popup;
+  const lists = popup.querySelectorAll('[role=menu], [role=listbox], [role=tree], [role=grid]');
+  return lists.length === 1 ? lists[0] : popup;
 }
 
 /**
