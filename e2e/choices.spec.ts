@@ -365,7 +365,9 @@ test('a click that shows controls without a word of ARIA lists them too: an Edit
        <button>Save</button> <button type="button">Cancel</button></form>
      <a href="#settings" id="gear">Settings</a><div id="menu" style="display: none"><label><input type="radio" name="t"> Light</label><label><input type="radio" name="t"> Dark</label></div>
      <ul id="list"><li>One <button>Delete</button></li><li>Two <button>Delete</button></li></ul><button id="sort">Sort</button>
+     <table><tr><th id="by">Amount</th></tr><tbody id="rows"><tr><td><a href="#o1">Order 1</a></td></tr></tbody></table>
      <script>
+       by.onclick = () => { rows.innerHTML = '<tr><td><a href="#o2">Order 2</a></td></tr><tr><td><a href="#o1">Order 1</a></td></tr>'; };
        edit.onclick = () => { view.hidden = true; form.hidden = false; form.querySelector('select').value = 'Editor'; };
        gear.onclick = (e) => { e.preventDefault(); menu.style.display = menu.style.display ? '' : 'none'; };
        sort.onclick = () => { list.innerHTML = '<li>Two <button>Delete</button></li><li>One <button>Delete</button></li>'; };
@@ -378,8 +380,10 @@ test('a click that shows controls without a word of ARIA lists them too: an Edit
   const settings = await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Settings"') });
   expect(settings.text).toMatch(/It showed:\n- radio "Light" \[ref=e\d+\]\n- radio "Dark" \[ref=e\d+\]$/);
   await agent.server.ok('browser_check', { ref: refOf(settings.text, 'radio "Dark"') });
-  // The same buttons drawn anew in another order are no news.
+  // The same buttons drawn anew in another order are no news; nor are a table's rows, sorted by a click on its header.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sort"') })).text).not.toContain('It showed');
+  expect((await agent.server.ok('browser_click', { selector: '#by' })).text).not.toContain('It showed');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/link "Order 2"[^]*link "Order 1"/);
 });
 
 test('checking a box or picking a radio lists the fields that showed with it, with refs', async ({ agent }) => {

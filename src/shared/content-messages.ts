@@ -130,7 +130,8 @@ export type ContentRequest =
   | { type: 'openedPopup'; target: TargetSpec; refPrefix: string; waitMs: number; causal?: true }
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
   /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
-  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true }
+  /** plain: after a click on an element that says nothing of showing anything: only controls outside grids and lists count. */
+  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true }
   /** After a click or a key that opened a dialog (dialogChanges): the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string }
   /** Before a key: the dialogs shown now, to tell after it which one it opened (Control+K) or closed (Escape). */

@@ -49,7 +49,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
     : point.discloses || contextMenu ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
     : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
-    : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 });
+    : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, ...(point.toggles ? {} : { plain: true as const }) });
   // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
   const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown, ...(focus ? { focus } : {}) };

@@ -24,6 +24,8 @@ const CANDIDATES = [
 // shown all along, is no news.
 const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
+/** What holds data drawn in rows: what a plain click shows in one is that data changing. */
+const DATA = 'table, [role=table], [role=grid], [role=treegrid], [role=listbox], [role=tree], [role=feed]';
 /** How long a dialog's opening animation is waited for, at most. */
 const DIALOG_ANIMATION_MS = 1000;
 /** Lines in the report; the rest are counted. */
@@ -117,7 +119,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   let news: Element[] = [];
   const target = actedOn?.deref();
   for (;;) {
-    news = notRedrawn(newlyShown(before, target), listed);
+    news = notRedrawn(newlyShown(before, target, request.plain), listed);
     if (news.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
     // Looked for again at each change, not each frame.
@@ -209,9 +211,12 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
  * Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its
  * own), visible now and not `before`, but for the element acted on. Those noted before are
  * passed over first: on a page of many controls few are new, and a look at each costs.
+ * plain (a click on an element that says nothing of what it shows): not those in a grid, table
+ * or list, whose rows drawn anew (sorted, the next page) are its content changing, not controls shown.
  */
-function newlyShown(before: WeakSet<Element>, target: Element | undefined): Element[] {
-  return shown(candidates(CANDIDATES_OR_ROVING, false).filter((el) => !before.has(el) && el !== target)).filter((el) => !clippedAway(el));
+function newlyShown(before: WeakSet<Element>, target: Element | undefined, plain?: true): Element[] {
+  const news = candidates(CANDIDATES_OR_ROVING, false).filter((el) => !before.has(el) && el !== target && !(plain && el.closest(DATA)));
+  return shown(news).filter((el) => !clippedAway(el));
 }
 
 /**
