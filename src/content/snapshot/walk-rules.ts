@@ -150,8 +150,17 @@ export function surfaceOf(el: Element, control: Element): boolean {
  */
 export function partOfLabel(el: Element): boolean {
   const label = el.closest('label');
-  const control = label?.control;
+  const control = label && (label.control ?? labelledBy(label));
   return !!control && (control.getClientRects().length > 0 || undisplayedToggle(label) !== null);
+}
+
+/**
+ * The control a <label> names through aria-labelledby, not `for`: a web component's label over a
+ * control that is no form field (Shoelace's select and radio group, whose labels focus them on click).
+ */
+function labelledBy(label: HTMLLabelElement): Element | null {
+  if (!label.id) return null;
+  return (label.getRootNode() as Document | ShadowRoot).querySelector(`[aria-labelledby~="${CSS.escape(label.id)}"]`);
 }
 
 /**
