@@ -32,11 +32,12 @@ const COMPONENTS = `<script>
     });
   // A real checkbox that takes no pointer events, drawn and clicked through its label.
   define('x-checkbox', '<label style="cursor:pointer;position:relative"><input type="checkbox" style="position:absolute;opacity:0;margin:0;pointer-events:none"><span class="control" style="display:inline-block;width:12px;height:12px;border:1px solid"></span><slot></slot></label>');
-  // A combobox whose listbox slots in the host's <x-option> children.
-  define('x-select', '<input role="combobox" aria-controls="listbox" aria-expanded="false" aria-label="Size" readonly style="cursor:pointer"><div id="listbox" role="listbox" hidden><slot></slot></div>',
+  // A combobox whose listbox slots in the host's <x-option> children, named by a label that focuses it on a click.
+  define('x-select', '<label id="label">Size</label><input role="combobox" aria-controls="listbox" aria-expanded="false" aria-labelledby="label" readonly style="cursor:pointer"><div id="listbox" role="listbox" hidden><slot></slot></div>',
     (el) => {
       const input = el.shadowRoot.querySelector('input');
       const list = el.shadowRoot.getElementById('listbox');
+      el.shadowRoot.getElementById('label').addEventListener('click', () => input.focus());
       input.addEventListener('click', () => { list.hidden = !list.hidden; input.setAttribute('aria-expanded', String(!list.hidden)); });
       el.addEventListener('click', (event) => {
         const option = event.target.closest?.('x-option');
@@ -61,7 +62,7 @@ test('a web component design system: one ref per control, each works through it'
   expect(snap).toContain('- button "Save" [ref=');
   expect(snap).toMatch(/^ {2}- radio "Pro" \[ref=e\d+\]$/m);
   expect(snap).toMatch(/^- checkbox "Send me news" \[ref=e\d+\]$/m);
-  // No second ref on the host around the button, on a radio's label part or on the checkbox's label.
+  // No second ref on the host around the button, on a radio's label part, on the checkbox's label or on the select's.
   expect(snap).not.toContain('generic');
   const page = await pageAt(agent.browser.context, '/components');
 
@@ -123,6 +124,24 @@ test('a dialog a web component opens in its shadow root is reported by the click
     <x-dialog>Delete this file?<x-button slot="footer">Yes</x-button></x-dialog>`, 'Dialog');
   const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete"') });
   expect(clicked.text).toMatch(/It opened dialog "Confirm" \[ref=e\d+\]:\n- button "Yes" \[ref=e\d+\]/);
+});
+
+test('a click lists what it showed of web components: a field no snapshot went into while hidden (Shoelace\'s sl-details around an sl-input), the items slotted into a menu, not the menu around them', async ({ agent }) => {
+  const snap = await open(agent, '/component-details', `${COMPONENTS}<script>
+    define('x-input', '<input aria-label="Promo code">');
+    define('x-details', '<button id="header" aria-expanded="false" aria-controls="content">Advanced</button><div id="content" role="region" hidden><slot></slot></div>', (el) => {
+      const header = el.shadowRoot.getElementById('header');
+      header.addEventListener('click', () => { el.shadowRoot.getElementById('content').hidden = false; header.setAttribute('aria-expanded', 'true'); });
+    });
+    define('x-menu', '<div role="menu" tabindex="0" hidden><slot></slot></div>');
+    </script><x-details><x-input></x-input></x-details>
+    <button onclick="document.querySelector('x-menu').shadowRoot.firstChild.hidden = false">More</button>
+    <x-menu><div role="menuitem" tabindex="-1">Rename</div></x-menu>`, 'Details');
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Advanced"') });
+  expect(clicked.text).toMatch(/It showed:\n- textbox "Promo code" \[ref=e\d+\]$/);
+  await agent.server.ok('browser_fill', { ref: refOf(clicked.text, 'textbox "Promo code"'), value: 'SPRING' });
+  const more = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More"') });
+  expect(more.text).toMatch(/It showed:\n- menuitem "Rename" \[ref=e\d+\]$/);
 });
 
 test('roles and states a component sets through ElementInternals (Material Web) are read, and its select works', async ({ agent }) => {

@@ -10,7 +10,7 @@ import type { ContentRequest, ContentResults } from '../../shared/content-messag
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
+import { composedParent, composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
@@ -215,8 +215,23 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
  * or list, whose rows drawn anew (sorted, the next page) are its content changing, not controls shown.
  */
 function newlyShown(before: WeakSet<Element>, target: Element | undefined, plain?: true): Element[] {
-  const news = candidates(CANDIDATES_OR_ROVING, false).filter((el) => !before.has(el) && el !== target && !(plain && el.closest(DATA)));
+  const all = new Set([...candidates(CANDIDATES_OR_ROVING, false), ...(target ? inControlled(target) : [])]);
+  const news = [...all].filter((el) => !before.has(el) && el !== target && !(plain && el.closest(DATA)));
   return shown(news).filter((el) => !clippedAway(el));
+}
+
+/**
+ * The candidates in what `el` says it controls (aria-controls), through shadow roots and slots:
+ * a web component's field in a disclosure (Shoelace's sl-input in an sl-details) sits in a
+ * shadow root no snapshot went through while it was hidden, which candidates() does not look in.
+ */
+function inControlled(el: Element): Element[] {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const ids = el.getAttribute('aria-controls')?.split(/\s+/) ?? [];
+  return ids.flatMap((id) => {
+    const region = id ? root.getElementById(id) : null;
+    return region ? composedQuery(region, CANDIDATES_OR_ROVING) : [];
+  });
 }
 
 /**
@@ -260,10 +275,16 @@ function displayed(elements: Iterable<Element>): Element[] {
 
 /**
  * Without those that hold others of the list: a focusable box around a dialog's content, a menu
- * around its items (Ant Design's takes the focus). What is clicked is inside.
+ * around its items (Ant Design's takes the focus), a listbox around the options slotted into it
+ * (Shoelace's). What is clicked is inside.
  */
 function innermost(elements: Element[]): Element[] {
-  return elements.filter((el) => !elements.some((inner) => inner !== el && el.contains(inner)));
+  const listed = new Set(elements);
+  const holders = new Set<Element>();
+  for (const el of elements) {
+    for (let up = composedParent(el); up; up = composedParent(up)) if (listed.has(up)) holders.add(up);
+  }
+  return elements.filter((el) => !holders.has(el));
 }
 
 /** Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow). */
