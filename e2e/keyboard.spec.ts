@@ -265,6 +265,7 @@ test('fill on a custom slider or spin button presses its keys until it says the 
     <div id="price" role="slider" tabindex="0" aria-label="Price" aria-valuemin="0" aria-valuemax="100" aria-valuenow="20" style="width:100px;height:10px"></div>
     <div id="guests" role="spinbutton" tabindex="0" aria-label="Guests" aria-valuenow="2" style="width:100px;height:10px"></div>
     <div id="year" role="slider" tabindex="0" aria-label="Year" aria-valuemin="1000" aria-valuemax="3000" aria-valuenow="2000" style="width:100px;height:10px"></div>
+    <div role="slider" tabindex="0" aria-label="Rating" aria-valuemin="0" aria-valuemax="5" aria-valuenow="0"><span style="cursor:pointer;display:inline-block;width:50px;height:10px"><i class="icon-star" aria-hidden="true"></i></span></div>
     <script>
       // As a slider library does: a step per arrow key, Home and End to its ends; the price redrawn on the next frame.
       const keyed = (el, step, min, max, later) => el.addEventListener('keydown', (event) => {
@@ -276,6 +277,8 @@ test('fill on a custom slider or spin button presses its keys until it says the 
       });
       keyed(volume, 1, 0, 10); keyed(price, 5, 0, 100, true); keyed(guests, 1, 1, 9); keyed(year, 1, 1000, 3000);
     </script>`);
+  // A slider's parts (a rating's stars, with a pointer cursor) are where a click sets it: no refs of their own.
+  expect(snap).toMatch(/^- slider "Rating" \[ref=e\d+\]: "0"$/m);
   const volume = await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Volume"'), value: '7' });
   expect(volume.text).toBe('Filled <div id="volume" role="slider" aria-label="Volume"></div> by keys (4 × ArrowRight)');
   expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Volume"'), value: '0' })).text).toContain('by keys (1 × Home)');

@@ -15,8 +15,9 @@ export const CONTROL_ROLES = new Set([
   'iframe',
 ]);
 // Controls whose content is their label: a click anywhere inside works them (not a list's or a tree's items).
+// And a slider, whose parts (a track, a rating's stars) are where a click sets its value.
 export const LEAF_CONTROL_ROLES = new Set([
-  'button', 'link', 'checkbox', 'radio', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab',
+  'button', 'link', 'checkbox', 'radio', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'slider',
 ]);
 // Kept in interactive mode even without refs below them: they tell the agent where it is.
 export const CONTEXT_ROLES = new Set([
