@@ -144,6 +144,39 @@ test('a click lists what it showed of web components: a field no snapshot went i
   expect(more.text).toMatch(/It showed:\n- menuitem "Rename" \[ref=e\d+\]$/);
 });
 
+test('a web component\'s submit button whose form has an empty required field of another component, never touched, reports the field, as for a native form (Shoelace\'s)', async ({ agent }) => {
+  const snap = await open(agent, '/component-form', `${COMPONENTS}<script>
+    define('x-field', '<input required aria-label="Full name">');
+    // As Shoelace's button does: each field of the form checks itself, then the form is sent.
+    define('x-submit', '<button type="submit"><slot></slot></button>', (el) => el.shadowRoot.querySelector('button').addEventListener('click', () => {
+      const form = el.closest('form');
+      const refused = [...form.querySelectorAll('x-field')].filter((field) => !field.shadowRoot.querySelector('input').reportValidity());
+      if (!refused.length) form.requestSubmit();
+    }));
+    // A form-associated one (Material's): the browser checks it, and its invalid event is the host's.
+    customElements.define('x-email', class extends HTMLElement {
+      static formAssociated = true;
+      constructor() {
+        super();
+        const internals = this.attachInternals();
+        this.attachShadow({ mode: 'open' }).innerHTML = '<input aria-label="Email">';
+        const input = this.shadowRoot.querySelector('input');
+        const check = () => internals.setValidity(input.value ? {} : { valueMissing: true }, 'Enter an email.', input);
+        input.addEventListener('input', check);
+        check();
+      }
+    });
+    </script><form onsubmit="event.preventDefault(); document.title = 'sent'"><x-field></x-field><x-email></x-email><x-submit>Save</x-submit></form>`, 'Form');
+  const refused = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(refused.text).toMatch(/The form was not sent: the browser found this field invalid\. [^\n]*\n- textbox "Full name" \[ref=e\d+\]: Please fill out this field\.$/);
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Full name"'), value: 'Ada' });
+  const email = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(email.text).toMatch(/The form was not sent: the browser found this field invalid\. [^\n]*\n- textbox "Email" \[ref=e\d+\]: \(the component keeps its message to itself; a screenshot shows the browser's bubble\)$/);
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Email"'), value: 'ada@example.com' });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('sent');
+});
+
 test('roles and states a component sets through ElementInternals (Material Web) are read, and its select works', async ({ agent }) => {
   const snap = await open(agent, '/internals', `<script>
     // ARIA only in the internals, as Material Web sets it: no role or aria-* attribute on the element.

@@ -11,7 +11,7 @@ import type { Announcement, ContentResults } from '../../shared/content-messages
 import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
-import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid } from './validation.ts';
+import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid, watchFieldsOf } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
 import { dialogChanges } from './revealed.ts';
 import { focusMovedToField } from './focus-moved.ts';
@@ -113,6 +113,7 @@ export function armGuard(element: Element, pressOn?: Element): void {
   };
   guard = armed;
   noteMarkedInvalid();
+  watchFieldsOf(formSubmittedBy(element));
 }
 
 /**

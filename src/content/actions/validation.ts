@@ -51,7 +51,27 @@ const watchedRoots = new WeakSet<ShadowRoot>();
  */
 export function watchInvalidAround(el: Element): void {
   const root = el.getRootNode();
-  if (!(root instanceof ShadowRoot) || watchedRoots.has(root)) return;
+  if (root instanceof ShadowRoot) watchRoot(root);
+}
+
+/**
+ * Before a press on a submit button: the shadow roots of the web components in its form, for
+ * the fields no action touched (an empty required field of Shoelace's, which checks each of
+ * them itself when its button submits).
+ */
+export function watchFieldsOf(form: HTMLFormElement | null): void {
+  const within = (scope: ParentNode): void => {
+    for (const el of scope.querySelectorAll('*')) {
+      if (!el.shadowRoot) continue;
+      watchRoot(el.shadowRoot);
+      within(el.shadowRoot);
+    }
+  };
+  if (form) within(form);
+}
+
+function watchRoot(root: ShadowRoot): void {
+  if (watchedRoots.has(root)) return;
   watchedRoots.add(root);
   root.addEventListener('invalid', record, true);
   // Neither does a form's submit event, which is not composed.
@@ -67,9 +87,37 @@ type FormField = Element & { form?: HTMLFormElement | null };
  */
 export function formSubmittedBy(el: Element): HTMLFormElement | null {
   const submitter = el.closest('button, input');
-  if (submitter instanceof HTMLButtonElement) return submitter.type === 'submit' ? submitter.form : null;
+  if (submitter instanceof HTMLButtonElement) return submitter.type === 'submit' ? submitter.form ?? formAroundHost(submitter) : null;
   if (submitter instanceof HTMLInputElement) return submitter.type === 'submit' || submitter.type === 'image' ? submitter.form : null;
   return null;
+}
+
+/**
+ * The form around the web component a submit button is drawn in: a form's buttons share its
+ * tree, so the library submits it itself (Shoelace's sl-button calls requestSubmit).
+ */
+function formAroundHost(button: Element): HTMLFormElement | null {
+  const root = button.getRootNode();
+  return root instanceof ShadowRoot ? root.host.closest('form') : null;
+}
+
+/**
+ * The form a field belongs to: its own, else the one around it, across the shadow roots it is
+ * in (a web component's field; its `form` may be no form: Shoelace's is an id).
+ */
+function formOf(field: Element): HTMLFormElement | null {
+  const own = (field as FormField).form;
+  if (own instanceof HTMLFormElement) return own;
+  for (let el: Element | null = field; el; el = (el.getRootNode() as ShadowRoot).host ?? null) {
+    const form = el.closest('form');
+    if (form) return form;
+  }
+  return null;
+}
+
+/** What draws a form-associated web component's field, for its line: the field in its shadow root (Shoelace's sl-input). */
+function drawnField(field: Element): Element {
+  return field.shadowRoot?.querySelector('input:not([type=hidden]), select, textarea') ?? field;
 }
 
 /**
@@ -137,14 +185,16 @@ export function invalidFieldsSince(since: number, form: HTMLFormElement | null):
   const kept = recent;
   recent = [];
   if (!form) return [];
-  const fields = [...new Set(kept.filter((entry) => entry.at >= since && (entry.field as FormField).form === form).map((entry) => entry.field))];
+  const fields = [...new Set(kept.filter((entry) => entry.at >= since && formOf(entry.field) === form).map((entry) => entry.field))];
   return fields.map((field) => {
-    const ref = existingRefNumber(field);
+    const drawn = drawnField(field);
+    const ref = existingRefNumber(drawn);
     return {
-      role: getRole(field) ?? 'generic',
-      name: clip(getName(field), 100),
+      role: getRole(drawn) ?? 'generic',
+      name: clip(getName(drawn), 100),
       ...(ref !== undefined ? { ref } : {}),
-      message: (field as HTMLInputElement).validationMessage ?? '',
+      // A form-associated component's message is in its ElementInternals, which only it can read.
+      message: (field as HTMLInputElement).validationMessage ?? "(the component keeps its message to itself; a screenshot shows the browser's bubble)",
     };
   });
 }
