@@ -172,10 +172,14 @@ function dialogsShown(): Element[] {
  */
 function dialogOpened(shownNow: Element[]): boolean {
   const before = dialogsBefore;
-  const opened = before && shownNow.find((el) => !before.has(el));
-  if (opened) dialogsBefore = null;
-  dialog = opened ? new WeakRef(opened) : null;
-  return !!opened;
+  // None noted, or found at the first look: the second leaves it for openedDialog() (Bootstrap's
+  // offcanvas shows at once, and the timer that ends its slide brings the second look).
+  if (!before) return false;
+  const opened = shownNow.find((el) => !before.has(el));
+  if (!opened) return false;
+  dialogsBefore = null;
+  dialog = new WeakRef(opened);
+  return true;
 }
 
 /** Both of the above from one look at the page's dialogs, as a click or a key asks for them. */
