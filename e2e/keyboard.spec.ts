@@ -291,3 +291,32 @@ test('fill on a custom slider or spin button presses its keys until it says the 
   expect(year.text).toContain('by keys (200 × ArrowLeft)\nIt is at 1800 after 200 presses, short of 1500: fill again to go on');
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/slider "Volume" \[ref=e\d+\]: "0"\n- slider "Price" \[ref=e\d+\]: "40"\n- spinbutton "Guests" \[ref=e\d+\]: "9"\n- slider "Year" \[active\] \[ref=e\d+\]: "1800"/);
 });
+
+test('a code editor that takes text through an EditContext (Monaco\'s in Chromium) is typed into at its end and filled whole, through the ref of the editor around it', async ({ agent }) => {
+  const snap = await open(agent, '/code-editor', `
+    <div role="code" id="editor" style="width:300px;height:60px;border:1px solid">
+      <textarea readonly aria-hidden="true" tabindex="-1" style="position:absolute;width:1px;height:1px;opacity:0"></textarea>
+      <div id="input" role="textbox" aria-label="Editor content" tabindex="0" style="position:absolute;width:0;height:18px"></div>
+      <pre id="view"></pre>
+    </div>
+    <script>
+      // As Monaco does: the editor keeps the text and the selection, and moves them on its own keys.
+      const context = new EditContext({ text: 'let a = 1;', selectionStart: 0, selectionEnd: 0 });
+      input.editContext = context;
+      const draw = () => { view.textContent = context.text; };
+      context.addEventListener('textupdate', draw);
+      input.addEventListener('keydown', (event) => {
+        const end = context.text.length;
+        if (event.ctrlKey && event.key === 'a') context.updateSelection(0, end);
+        else if (event.ctrlKey && event.key === 'End') context.updateSelection(end, end);
+      });
+      editor.addEventListener('mousedown', (event) => { event.preventDefault(); input.focus(); });
+      draw();
+    </script>`);
+  const editor = refOf(snap, '- code');
+  const typed = await agent.server.ok('browser_type', { ref: editor, text: ' // ok' });
+  expect(typed.text).toMatch(/^Typed into <div id="input" role="textbox" aria-label="Editor content"><\/div>/);
+  expect(await pageText(agent, '/code-editor', '#view')).toBe('let a = 1; // ok');
+  await agent.server.ok('browser_fill', { ref: editor, value: 'const b = 2;' });
+  expect(await pageText(agent, '/code-editor', '#view')).toBe('const b = 2;');
+});

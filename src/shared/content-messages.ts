@@ -286,7 +286,8 @@ export interface ContentResults {
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };
   /** keys: a custom slider or spin button, focused, at `now`: the background presses its arrow keys (content/actions/stepped.ts). */
-  prepareFill: { mode: 'insertText' | 'native'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number };
+  /** keysFirst: a chord to press before the text (an editor that keeps its own selection: select all). */
+  prepareFill: { mode: 'insertText'; description: string; keysFirst?: string } | { mode: 'native'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number };
   steppedValue: { now: number | null };
   setNativeValue: { description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
@@ -296,7 +297,8 @@ export interface ContentResults {
    * code's digits, a card number's groups), where the page moves focus on as each fills: the characters it takes.
    */
   /** before, after: what the field holds around where the text goes (after: past a selection the keys replace). */
-  prepareType: { description: string; before?: string; after?: string; multiline?: true; room?: number };
+  /** keysFirst: a chord to press before the text (an editor that keeps its own caret: to its end, or select all to clear). */
+  prepareType: { description: string; before?: string; after?: string; multiline?: true; room?: number; keysFirst?: string };
   watchDrop: null;
   dragAccepted: { accepted: boolean };
   dropOutcome: { reached: boolean; taken: boolean };

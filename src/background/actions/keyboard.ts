@@ -11,7 +11,7 @@ import { downFrames } from '../frame-map.ts';
 import { assertNoDialog } from './dialogs.ts';
 import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
-import { keyForChar, parseChord } from './keys.ts';
+import { keyForChar, onMac, parseChord, platformName } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
 import { shownBy } from './shown.ts';
 import { fieldsRefusedWithin } from './validation.ts';
@@ -36,10 +36,17 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   if (prepared.mode === 'keys') return fillByKeys(tabId, spec, prepared, Number(params.value), ctx);
   // The content is selected: inserted text replaces it; Delete clears it.
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
+    if (prepared.keysFirst) await pressChord(tabId, prepared.keysFirst);
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
   });
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects, !!timersRan)) };
+}
+
+/** A chord the content script asked for before the text (an editor's select all, or its end). */
+async function pressChord(tabId: number, chord: string): Promise<void> {
+  const { key, modifiers } = parseChord(chord);
+  await dispatchKey(tabId, key, modifiers);
 }
 
 /** Arrow keys pressed at most for one fill of a custom slider, a step each. */
@@ -113,6 +120,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // A key sent the page elsewhere.
   let left = false;
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
+    if (prepared.keysFirst) await pressChord(tabId, prepared.keysFirst);
     for (const char of chars) {
       // Not on once the dialog is handled: by then the agent has moved on, and the keys would go
       // to whatever has focus then (a field it types into next).
@@ -193,9 +201,8 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
  */
 function macShortcutNote(chord: ReturnType<typeof parseChord>): string {
   if (!chord.modifiers.includes('Meta') || chord.modifiers.includes('Control') || chord.key.key.length !== 1) return '';
-  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
-  if (/mac/i.test(platform)) return '';
-  return ` (Meta shortcuts are the Mac's: on ${platform || 'this system'}, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+${chord.key.key} works on both)`;
+  if (onMac()) return '';
+  return ` (Meta shortcuts are the Mac's: on ${platformName() || 'this system'}, as here, the browser's select all, copy and paste go with Control; ControlOrMeta+${chord.key.key} works on both)`;
 }
 
 /**

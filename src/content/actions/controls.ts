@@ -19,8 +19,12 @@ const NOT_TEXT_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset'
 export function retargetLabel(el: Element, editable = false): Element {
   if (el instanceof HTMLLabelElement && el.control) return el.control;
   if (editable && notEditableKind(el)) {
-    const fields = Array.from(el.querySelectorAll('input, textarea, [contenteditable]')).filter((f) => !notEditableKind(f));
-    if (fields.length === 1) return fields[0];
+    const fields = Array.from(el.querySelectorAll('input, textarea, [contenteditable], [role=textbox]')).filter((f) => !notEditableKind(f));
+    // One a person can type into, over a read-only one kept for screen readers (Monaco's
+    // <textarea> beside its EditContext); else a read-only one, to say why it takes no text.
+    const writable = fields.filter((f) => !isReadOnly(f));
+    const candidates = writable.length ? writable : fields;
+    if (candidates.length === 1) return candidates[0];
   }
   return el;
 }
@@ -35,6 +39,14 @@ export function isContentEditable(el: Element): el is HTMLElement {
 }
 
 /**
+ * Takes text through an EditContext (Monaco's editor in Chromium): an element with no text of
+ * its own, whose editor keeps the caret and the selection where the DOM does not see them.
+ */
+export function hasEditContext(el: Element): boolean {
+  return (el as HTMLElement & { editContext?: unknown }).editContext != null;
+}
+
+/**
  * Why text can never be typed into `el` (its kind, which waiting won't change),
  * as an error with the tool to use instead; null when it is an editable kind.
  */
@@ -42,7 +54,7 @@ export function notEditableKind(el: Element): AgentError | null {
   if (el instanceof HTMLSelectElement) {
     return new AgentError('INVALID_TARGET', `${describe(el)} is a drop-down (<select>); choose its option with browser_select_option instead of typing.`);
   }
-  if (el instanceof HTMLTextAreaElement || isContentEditable(el)) return null;
+  if (el instanceof HTMLTextAreaElement || isContentEditable(el) || hasEditContext(el)) return null;
   if (el instanceof HTMLInputElement) {
     if (el.type === 'checkbox' || el.type === 'radio') {
       return new AgentError('NOT_EDITABLE', `${describe(el)} is a ${el.type}; use browser_check / browser_uncheck or browser_click instead of typing.`);

@@ -13,7 +13,7 @@ import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
 import { blockingModal } from '../snapshot/modal.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
-import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
+import { hasEditContext, isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { drawnInvisible } from '../snapshot/replaced.ts';
 import { hasClickHandler } from '../snapshot/click-handlers.ts';
 import { describe } from './describe.ts';
@@ -79,7 +79,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
       watchInvalidAround(el);
       // Where the pointer goes: the element, or the visible label of a hidden toggle.
-      const at = options.editable ? el : (toggleProxy(el) ?? el);
+      const at = options.editable ? editorOf(el, resolved.element) : (toggleProxy(el) ?? el);
       check(el, at, options);
       if (options.scroll !== false && (options.visible || options.hitTest) && !fullyInViewport(at)) {
         // Once per element: a box bigger than the viewport is never "fully" in it.
@@ -350,4 +350,14 @@ function whyHidden(el: Element): string {
 function centerOf(el: Element): { x: number; y: number } {
   const r = el.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/**
+ * Where a field to type into is seen and scrolled to: itself, but for one that takes text through an
+ * EditContext and draws no box of its own (Monaco's, a caret 0 px wide): the editor it was found in,
+ * or the box around it.
+ */
+function editorOf(el: Element, found: Element): Element {
+  if (!hasEditContext(el) || isVisible(el)) return el;
+  return el !== found ? found : (el.parentElement ?? el);
 }
