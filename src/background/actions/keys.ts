@@ -41,10 +41,20 @@ const SPECIAL: Record<string, KeyDefinition> = {
 };
 for (let i = 1; i <= 12; i++) SPECIAL[`F${i}`] = { key: `F${i}`, code: `F${i}`, keyCode: 111 + i };
 
+/** The system the browser runs on, as it tells it. */
+export function platformName(): string {
+  return (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform;
+}
+
+export function onMac(): boolean {
+  return /mac/i.test(platformName());
+}
+
 const ALIASES: Record<string, string> = {
   Esc: 'Escape', Return: 'Enter', Del: 'Delete', Up: 'ArrowUp', Down: 'ArrowDown', Left: 'ArrowLeft', Right: 'ArrowRight',
   Ctrl: 'Control', Cmd: 'Meta', Command: 'Meta', Option: 'Alt', Opt: 'Alt',
-  ControlOrMeta: 'Control',
+  // The shortcut modifier of the system the browser runs on: Meta (⌘) on a Mac.
+  ControlOrMeta: onMac() ? 'Meta' : 'Control',
 };
 // Names of keys as models write them ("ctrl+shift+z", "enter", "ARROWDOWN"): any case will do.
 const BY_LOWER_CASE = new Map<string, string>(
