@@ -103,3 +103,22 @@ test('a list that animates the dropped card into its slot (as react-beautiful-dn
   expect(dragged.text).toMatch(/The page announced \(alert\): "You have moved Task A to position \d"/);
   expect(await text(agent, '#order')).toMatch(/^Task B, (Task A, Task C|Task C, Task A)$/);
 });
+
+test('a sortable list whose items say only cursor: move (SortableJS makes them draggable on the press) gives them refs, and one is dragged onto another', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/sortable',
+    `<style>li { cursor: move; padding: 6px; list-style: none }</style>
+     <ul id="list"><li>Alpha</li><li>Bravo</li><li>Charlie</li></ul>
+     <script>
+       let dragged;
+       list.addEventListener('mousedown', (e) => { const li = e.target.closest('li'); if (li) li.draggable = true; });
+       list.addEventListener('dragstart', (e) => { dragged = e.target; e.dataTransfer.setData('text/plain', ''); });
+       list.addEventListener('dragover', (e) => e.preventDefault());
+       list.addEventListener('drop', (e) => { e.preventDefault(); e.target.closest('li').after(dragged); });
+     </script>`,
+  );
+  expect(snap).toMatch(/^ {2}- listitem "Alpha" \[ref=e\d+\] \[cursor=move\]$/m);
+  await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Alpha"'), to: refOf(snap, 'listitem "Charlie"') });
+  expect(await text(agent, '#list')).toMatch(/^Bravo\s+Charlie\s+Alpha$/);
+});

@@ -15,7 +15,7 @@ export interface SNode {
   /** Gets a ref: something an agent can act on (visible, takes pointer events). */
   refable: boolean;
   /** Got its ref for its cursor (pointer: click it; grab: drag it), not for its role. */
-  cursor: false | 'pointer' | 'grab';
+  cursor: false | 'pointer' | 'grab' | 'move';
   kids: Kid[];
   /** An ancestor (or the element) says aria-disabled="true", and no closer one says "false". */
   ariaDisabled: boolean;

@@ -94,11 +94,11 @@ export function hasNameAttr(el: Element): boolean {
 }
 
 /**
- * Cursors that say "act on me": pointer (click), grab (drag: a board's card,
- * a slider's handle, a map). A card on a board is often only that; its
- * handlers are the board's, on the document.
+ * Cursors that say "act on me": pointer (click), grab and move (drag: a board's
+ * card, a sortable list's item, a slider's handle, a map). A card on a board is
+ * often only that; its handlers are the board's, on the document.
  */
-export const ACTION_CURSORS = new Set(['pointer', 'grab']);
+export const ACTION_CURSORS = new Set(['pointer', 'grab', 'move']);
 
 // A cursor is inherited: only the element where it starts is the one to act on.
 export function parentHasPointer(el: Element): boolean {

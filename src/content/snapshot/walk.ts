@@ -314,7 +314,7 @@ class Walker {
       // A checkbox drawn by its label may take no pointer events itself (Shoelace's): the label's clicks work it.
       refable = (style.pointerEvents !== 'none' || toggledByLabel(el)) && !(control && isDisabled(subject, this.ariaDisabled))
         && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el));
-      cursor = refable && !control && pointer && (style.cursor as 'pointer' | 'grab');
+      cursor = refable && !control && pointer && (style.cursor as 'pointer' | 'grab' | 'move');
       if (refable && role === null) role = 'generic';
     }
     const block = !INLINE_DISPLAYS.has(display);
