@@ -320,3 +320,33 @@ test('a code editor that takes text through an EditContext (Monaco\'s in Chromiu
   await agent.server.ok('browser_fill', { ref: editor, value: 'const b = 2;' });
   expect(await pageText(agent, '/code-editor', '#view')).toBe('const b = 2;');
 });
+
+test('a code editor that types through a field clipped to a caret\'s width (CodeMirror 5\'s) is typed into at its end and filled whole', async ({ agent }) => {
+  const snap = await open(agent, '/proxy-editor', `
+    <div style="overflow:hidden;position:relative;width:3px;height:0"><textarea id="field" style="position:absolute;width:1000px;height:1em"></textarea></div>
+    <pre id="view"></pre>
+    <script>
+      // As CodeMirror 5 does: the editor keeps the text and the caret; what comes into its field is moved into the text at once.
+      let text = 'SELECT * FROM users;', anchor = 0, head = 0;
+      const draw = () => { view.textContent = text; };
+      field.addEventListener('keydown', (event) => {
+        if (event.ctrlKey && event.key === 'a') [anchor, head] = [0, text.length];
+        else if (event.ctrlKey && event.key === 'End') anchor = head = text.length;
+        else return;
+        event.preventDefault();
+      });
+      field.addEventListener('input', () => {
+        const [from, to] = [Math.min(anchor, head), Math.max(anchor, head)];
+        text = text.slice(0, from) + field.value + text.slice(to);
+        anchor = head = from + field.value.length;
+        field.value = '';
+        draw();
+      });
+      draw();
+    </script>`);
+  const field = refOf(snap, '- textbox');
+  await agent.server.ok('browser_type', { ref: field, text: ' -- all' });
+  expect(await pageText(agent, '/proxy-editor', '#view')).toBe('SELECT * FROM users; -- all');
+  await agent.server.ok('browser_fill', { ref: field, value: 'SELECT 1;' });
+  expect(await pageText(agent, '/proxy-editor', '#view')).toBe('SELECT 1;');
+});

@@ -6,7 +6,7 @@
  */
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { NATIVE_VALUE_TYPES, hasEditContext, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
+import { NATIVE_VALUE_TYPES, editorKeeps, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
 import { resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { locate } from './locate.ts';
@@ -41,8 +41,8 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   assertFits(el, value.length, () => (el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : ''));
   focusElement(el);
   noteEntering(target, el);
-  // An editor that keeps its own selection (EditContext) is selected all by keys, as a person does.
-  if (hasEditContext(el)) return { mode: 'insertText', description: located.description, keysFirst: 'ControlOrMeta+A' };
+  // An editor that keeps its own selection (Monaco's, CodeMirror 5's) is selected all by keys, as a person does.
+  if (editorKeeps(el)) return { mode: 'insertText', description: located.description, keysFirst: 'ControlOrMeta+A' };
   selectAll(el);
   return { mode: 'insertText', description: located.description };
 }
@@ -75,16 +75,18 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
     else assertFits(el, length, () => (clear || !el.value ? '' : ' (or pass clear to replace what it holds)'));
   }
   focusElement(el);
-  // An editor that keeps its own caret (EditContext) is moved by keys, as a person does: to its end, as in other fields.
-  const keysFirst = hasEditContext(el) ? (clear ? 'ControlOrMeta+A' : 'ControlOrMeta+End') : undefined;
-  if (!keysFirst && clear) selectAll(el);
-  else if (!keysFirst && !selected) caretAtEnd(el);
+  // An editor that keeps its own caret (Monaco's, CodeMirror 5's) is moved by keys, as a person does: to
+  // its end, as in other fields, unless it has text selected. What the element holds is not the editor's text.
+  const keeps = editorKeeps(el);
+  const keysFirst = !keeps ? undefined : clear ? 'ControlOrMeta+A' : selected ? undefined : 'ControlOrMeta+End';
+  if (!keeps && clear) selectAll(el);
+  else if (!keeps && !selected) caretAtEnd(el);
   noteEntering(target, el);
-  const value = !clear && isTextInput(el) ? el.value : undefined;
+  const value = !clear && isTextInput(el) && !keeps ? el.value : undefined;
   const range = selected && selected !== true ? selected : null;
   const before = range ? value?.slice(0, range.start) : value;
   const after = range ? value?.slice(range.end) : undefined;
-  const multiline = el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable || !!keysFirst;
+  const multiline = el instanceof HTMLTextAreaElement || (el as HTMLElement).isContentEditable || keeps;
   return {
     description: located.description, ...(before !== undefined ? { before } : {}), ...(after ? { after } : {}),
     ...(multiline ? { multiline } : {}), ...(room !== undefined ? { room } : {}), ...(keysFirst ? { keysFirst } : {}),
