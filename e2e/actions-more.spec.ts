@@ -459,3 +459,30 @@ test('a button that pulses forever and a link in a marquee are clicked where the
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'link "Breaking news"') })).text).toContain('(while it moves');
   expect((await agent.server.ok('browser_get', { what: 'title' })).text).toBe('bought + news');
 });
+
+test('a click on a toggle says what it is now: a checkbox, a switch the page sets a moment later, a toggle button, one in a list drawn anew on the change', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/toggles',
+    `<label><input type="checkbox" id="terms"> Accept terms</label>
+     <div role="switch" aria-checked="false" tabindex="0" id="wifi">Wifi</div>
+     <button aria-pressed="false" id="bold">Bold</button><button>Plain</button>
+     <ul id="todos"></ul>
+     <script>
+       wifi.onclick = () => queueMicrotask(() => wifi.setAttribute('aria-checked', String(wifi.getAttribute('aria-checked') !== 'true')));
+       bold.onclick = () => bold.setAttribute('aria-pressed', String(bold.getAttribute('aria-pressed') !== 'true'));
+       let done = false;
+       const draw = () => { todos.innerHTML = '<li><label><input type="checkbox"' + (done ? ' checked' : '') + '> Buy milk</label></li>'; todos.querySelector('input').onchange = () => { done = !done; draw(); }; };
+       draw();
+     </script>`,
+  );
+  const click = async (pattern: string) => (await agent.server.ok('browser_click', { ref: refOf(snap, pattern) })).text;
+  expect(await click('checkbox "Accept terms"')).toMatch(/^Clicked <input id="terms" type="checkbox"> named "Accept terms"\nIt is now checked\.$/);
+  expect(await click('checkbox "Accept terms"')).toContain('It is now not checked.');
+  expect(await click('switch "Wifi"')).toContain('It is now checked.');
+  expect(await click('button "Bold"')).toContain('It is now pressed.');
+  expect(await click('checkbox "Buy milk"')).toContain('It is now checked.');
+  expect(await click('button "Bold"')).toContain('It is now not pressed.');
+  // A plain button has no state to tell.
+  expect(await click('button "Plain"')).not.toContain('It is now');
+});

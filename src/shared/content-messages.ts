@@ -281,7 +281,8 @@ export interface ContentResults {
     /** timersDue: ms until the timers the click's handlers set have run (input-timers.ts); absent when none. */
     /** dialogClosed: the line (role and name) of a dialog shown before the click and gone now (revealed.ts). */
     /** focusMoved: the click put the focus in a text field it was not aimed at (focus-moved.ts). */
-    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; dialogClosed?: string; focusMoved?: true; timersDue?: number }
+    /** toggled: what the toggle clicked is now (checked.ts toggledState). */
+    | { outcome: 'hit'; announced: Announcement[]; download?: true; invalid?: InvalidField[]; marked?: InvalidField[]; dialogOpened?: true; dialogClosed?: string; focusMoved?: true; timersDue?: number; toggled?: string }
     | { outcome: 'none' | 'unarmed' }
     | { outcome: 'missed'; landedOn: string; target: string; replaced: boolean };
   focus: { description: string };

@@ -25,6 +25,15 @@ const UNDRAWN_ATTEMPTS = 5;
 /** The press landed on the <iframe> around a frame not drawn yet, and was stopped there (content/actions/frame-press.ts). */
 class NotDrawn extends Error {}
 
+/** toggled: what the toggle clicked is now ("checked", "not pressed"). */
+interface Clicked {
+  point: Point;
+  effects: Effects;
+  dialogOpened: boolean;
+  focusMoved: boolean;
+  toggled?: string;
+}
+
 class Missed extends Error {
   constructor(readonly landedOn: string, readonly target: string, readonly replaced: boolean) {
     super(`landed on ${landedOn}`);
@@ -37,7 +46,7 @@ export async function guardedClick(
   options: LocateOptions,
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
-): Promise<{ point: Point; effects: Effects; dialogOpened: boolean; focusMoved: boolean }> {
+): Promise<Clicked> {
   return withFrontOnDemand(tabId, (toFront) => clickUntilLanded(tabId, spec, options, ctx, click, toFront));
 }
 
@@ -48,7 +57,7 @@ async function clickUntilLanded(
   ctx: CommandContext,
   click: (point: Point) => Promise<void>,
   toFront: () => Promise<boolean>,
-): Promise<{ point: Point; effects: Effects; dialogOpened: boolean; focusMoved: boolean }> {
+): Promise<Clicked> {
   const frameId = frameOf(spec);
   let undrawn = 0;
   for (let attempt = 1; ; attempt++) {
@@ -74,6 +83,7 @@ async function clickUntilLanded(
     let dialogOpened = false;
     let closedDialog: string | undefined;
     let focusMoved = false;
+    let toggled: string | undefined;
     try {
       const { effects } = await withEffects(
         tabId,
@@ -119,6 +129,7 @@ async function clickUntilLanded(
             dialogOpened = !!result.dialogOpened;
             closedDialog = result.dialogClosed;
             focusMoved = !!result.focusMoved;
+            toggled = result.toggled;
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
             if (result.timersDue) {
               const later = await afterClickTimers(tabId, frameId);
@@ -139,7 +150,7 @@ async function clickUntilLanded(
       const heard = [...frameAnnounced, ...(effects.announced ?? [])];
       const said = heard.length && !effects.navigatedTo ? { announced: heard } : {};
       const closed = closedDialog && !effects.navigatedTo ? { closedDialog } : {};
-      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said, ...closed }, dialogOpened, focusMoved };
+      return { point, effects: { ...effects, ...stuck, ...refused, ...marked, ...said, ...closed }, dialogOpened, focusMoved, ...(toggled ? { toggled } : {}) };
     } catch (error) {
       if (error instanceof NotDrawn) {
         const where = `The click at (${Math.round(point.x)}, ${Math.round(point.y)}) did not reach ${point.description}: the browser sent`;

@@ -40,7 +40,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const { point, effects, dialogOpened, focusMoved } = await guardedClick(tabId, spec, options, ctx, (at) =>
+  const { point, effects, dialogOpened, focusMoved, toggled } = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
   // What it showed: the dialog it opened, the popup it names, else any control it made visible.
@@ -52,7 +52,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, ...(point.toggles ? {} : { plain: true as const }) });
   // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
   const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown, ...(focus ? { focus } : {}) };
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown, ...(focus ? { focus } : {}), ...(toggled ? { toggled } : {}) };
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */

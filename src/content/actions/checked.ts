@@ -54,6 +54,23 @@ export function checkedState(element: Element): Checked {
   );
 }
 
+/**
+ * What a toggle is after a click, as its report says it ("checked", "not pressed"); undefined for
+ * anything else. Options are left out: picking one is said by what the drop-down shows.
+ */
+export function toggledState(element: Element): string | undefined {
+  const pressed = ariaAttribute(element, 'aria-pressed');
+  if (pressed !== null && getRole(element) === 'button') return pressed === 'mixed' ? 'mixed' : pressed === 'true' ? 'pressed' : 'not pressed';
+  let state: Checked;
+  try {
+    state = checkedState(element);
+  } catch {
+    return undefined;
+  }
+  if (state.kind === 'option') return undefined;
+  return state.checked === 'mixed' ? 'mixed' : state.checked ? 'checked' : 'not checked';
+}
+
 /** A label (wrapping or `for`) stands for its control. */
 function controlOf(el: Element): Element {
   if (el instanceof HTMLLabelElement && el.control) return el.control;

@@ -16,6 +16,7 @@ import { announcedSince } from '../announcements.ts';
 import { dialogChanges } from './revealed.ts';
 import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
+import { toggledState } from './checked.ts';
 import { onWindow } from '../window-listeners.ts';
 
 interface Guard {
@@ -158,10 +159,12 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
     const timersDue = dueIn('click');
+    // Read from the element clicked, in the page or not: a list drawn anew on a change replaces it.
+    const toggled = toggledState(current.element);
     return {
       outcome: 'hit', announced, ...(download ? { download } : {}), ...(invalid.length ? { invalid } : {}),
       ...(marked.length ? { marked } : {}), ...(dialog ? { dialogOpened: dialog } : {}), ...(closed ? { dialogClosed: closed } : {}),
-      ...(focusMoved ? { focusMoved } : {}), ...(timersDue > 0 ? { timersDue } : {}),
+      ...(focusMoved ? { focusMoved } : {}), ...(timersDue > 0 ? { timersDue } : {}), ...(toggled ? { toggled } : {}),
     };
   }
   return {

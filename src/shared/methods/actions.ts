@@ -54,6 +54,8 @@ export const ActionReport = z.object({
   opened: PopupOptions.optional(),
   /** After a hover, or a click on a collapsed disclosure: controls and tooltips it made visible (snapshot lines with refs). */
   revealed: z.object({ lines: z.array(z.string()), more: z.number() }).optional(),
+  /** After a click on a toggle (a checkbox, radio, switch, a button with aria-pressed): what it is now ("checked", "not pressed"). */
+  toggled: z.string().optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
   /** Data requests (fetch, XHR) the action started, waited for up to 3 s (another site's 1 s): the page's own first, failed and unanswered ones first. */

@@ -24,6 +24,7 @@ export const SNAPSHOT_AFTER = {
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   if (report.unchanged) return void response.text(`Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)`);
   response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
+  if (report.toggled) response.text(`It is now ${report.toggled}.`);
   // First what the page asked its server, then what it did with the answer (a login's redirect).
   if (report.requests) listRequests(response, report.requests);
   if (report.navigatedTo && !report.download) {
