@@ -28,6 +28,7 @@ export async function waitForText(tabId: number, text: string | undefined, textG
   if (textGone !== undefined) conditions.push({ text: textGone, appear: false });
   const what = conditions.map((c) => `text "${c.text}" to ${c.appear ? 'appear' : 'disappear'}`).join(' and ');
   const started = Date.now();
+  let seen: string | null = null;
   for (let slice = 0; ; slice++) {
     const frames = await allFrames(tabId);
     if (frames.length === 1) {
@@ -40,15 +41,16 @@ export async function waitForText(tabId: number, text: string | undefined, textG
         if (!(error instanceof AgentError && (error.code === 'TIMEOUT' || error.code === 'NAV_ABORTED'))) throw error;
       }
     } else {
-      const seen = await look(tabId, frames, conditions);
+      seen = await look(tabId, frames, conditions);
       if (seen === null) return slice === 0 ? `${what} (it already had)` : what;
     }
     if (Date.now() >= deadline || signal.aborted) {
-      const all = await allFrames(tabId);
-      const seen = await look(tabId, all, conditions);
+      // With several frames, what the look just made saw: frames listed and looked into again would
+      // spend the time left to say so (a busy frame's silence is waited for each time).
+      if (frames.length === 1) seen = await look(tabId, frames, conditions);
       if (seen === null) return what;
-      const busy = all.length > 1 ? await busyFrameCount(tabId) : 0;
-      const where = all.length > 1 ? ` (looked in all ${all.length} frames${busy ? `; ${busy} of them did not answer, as a script keeps ${busy === 1 ? 'it' : 'them'} busy` : ''})` : '';
+      const busy = frames.length > 1 ? await busyFrameCount(tabId) : 0;
+      const where = frames.length > 1 ? ` (looked in all ${frames.length} frames${busy ? `; ${busy} of them did not answer, as a script keeps ${busy === 1 ? 'it' : 'them'} busy` : ''})` : '';
       throw new AgentError('TIMEOUT', `Waited ${Date.now() - started} ms for ${what}${where}; ${seen}. Wait longer (timeout), check the condition, or take a snapshot to see the page.`);
     }
     if (frames.length > 1) await sleep(POLL_MS);
