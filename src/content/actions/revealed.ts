@@ -10,7 +10,8 @@ import type { ContentRequest, ContentResults } from '../../shared/content-messag
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedParent, composedQuery, shadowRootsMet } from '../snapshot/dom.ts';
+import { composedParent, composedQuery, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
+import { labelsOf } from '../snapshot/names-content.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
@@ -43,34 +44,18 @@ let dialog: WeakRef<Element> | null = null;
 export function noteShown(target: Element): void {
   const before = shown(candidates(CANDIDATES_OR_ROVING, true));
   shownBefore = new WeakSet(before);
-  const labels = firstLabels();
-  listedBefore = before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el, labels) }));
+  // In one pass: a field's labels are then indexed once (labelsOf), not looked for through the page per field.
+  listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
   actedOn = new WeakRef(target);
 }
 
 /**
  * An element's kind and text, and a field's label: one the page put in place of one gone that
- * looked alike is no news. Taken while it is in the page (a removed field has no label).
+ * looked alike is no news. Taken while it is in the page (a removed field has no label), in a pass.
  */
-function lookAlike(el: Element, labels: Map<Element, HTMLLabelElement>): string {
-  const label = labels.get(el);
+function lookAlike(el: Element): string {
+  const label = labelsOf(el)[0];
   return `${el.localName}|${el.getAttribute('type') ?? ''}|${el.getAttribute('role') ?? ''}|${el.getAttribute('aria-label') ?? textStart(el)}|${label ? textStart(label) : ''}`;
-}
-
-/**
- * Each field's first label, from one pass over the labels: a field's own `labels` looks
- * through its whole document each time it is read (a quarter of a second for the fields of
- * a 10,000-element page), and every control on the page is looked at before a click.
- */
-function firstLabels(): Map<Element, HTMLLabelElement> {
-  const first = new Map<Element, HTMLLabelElement>();
-  for (const root of [document, ...shadowRootsMet()]) {
-    for (const label of root.querySelectorAll('label')) {
-      const control = label.control;
-      if (control && !first.has(control)) first.set(control, label);
-    }
-  }
-  return first;
 }
 
 /** The first characters of an element's text: a candidate may hold a whole menu, read for each look. */
@@ -94,13 +79,12 @@ function notRedrawn(elements: Element[], before: typeof listedBefore): Element[]
     gone.set(look, (gone.get(look) ?? 0) + 1);
   }
   if (!gone.size) return elements;
-  const labels = firstLabels();
-  return elements.filter((el) => {
-    const look = lookAlike(el, labels);
+  return withStyleCache(() => elements.filter((el) => {
+    const look = lookAlike(el);
     const count = gone.get(look) ?? 0;
     if (count) gone.set(look, count - 1);
     return !count;
-  });
+  }));
 }
 
 /**
