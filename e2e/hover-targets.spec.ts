@@ -18,6 +18,9 @@ const PAGE = `
     <tr class="invoice"><td>Invoice 2</td><td><button style="visibility: hidden">Delete 2</button></td></tr>
   </table>
   <div id="card"><h3>News</h3><a href="#story">Read more</a></div>
+  <div id="notes" style="position: relative; width: 200px; padding: 8px">Notes
+    <div class="edge" style="position: absolute; left: 0; right: 0; top: 0; height: 3px; cursor: n-resize"></div>
+    <div class="edge" style="position: absolute; right: 0; bottom: 0; width: 8px; height: 8px; cursor: se-resize"></div></div>
   <p id="log"></p>
   <script>
     const tip = document.getElementById('tip');
@@ -31,6 +34,8 @@ const PAGE = `
       button.addEventListener('click', () => (document.getElementById('log').textContent = button.textContent + ' clicked'));
     }
     document.getElementById('card').addEventListener('mouseover', () => document.getElementById('card').classList.add('lit'));
+    // jQuery UI's resizable notes which edge the pointer is on: a resize handle, not a tooltip's trigger.
+    for (const edge of document.querySelectorAll('.edge')) edge.addEventListener('mouseover', () => (edge.dataset.axis = edge.style.cursor));
   </script>`;
 
 /** The ref of the row whose first cell is `cell` (a row's line names no cell). */
@@ -49,6 +54,8 @@ test('a tooltip trigger and a row that shows its actions on hover get refs; hove
   // The card's link is what to act on (hovering it hovers the card too): no second ref.
   expect(text).toMatch(/^- link "Read more" \[ref=e\d+\]/m);
   expect(text).not.toMatch(/heading "News" \[ref=/);
+  // A box's resize edges, though the page listens for the pointer on them.
+  expect(text).not.toMatch(/- generic \[ref=/);
 
   const tip = await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "ⓘ"') });
   expect(tip.text).toContain('Ships in 2 days');

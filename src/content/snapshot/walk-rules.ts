@@ -100,6 +100,12 @@ export function hasNameAttr(el: Element): boolean {
  */
 export const ACTION_CURSORS = new Set(['pointer', 'grab', 'move']);
 
+/**
+ * A resize cursor (n-resize, col-resize): an edge to drag. A handler for the pointer arriving there
+ * (jQuery UI's resizable notes which edge) shows nothing: a dialog's eight edges are not tooltips' triggers.
+ */
+export const isResizeEdge = (cursor: string): boolean => cursor.endsWith('resize');
+
 // A cursor is inherited: only the element where it starts is the one to act on.
 export function parentHasPointer(el: Element): boolean {
   const parent = composedParent(el);
