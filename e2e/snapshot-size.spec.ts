@@ -65,12 +65,13 @@ test.describe('size controls', () => {
       '  - button "Clear completed" [ref=e8]'));
   });
 
-  test('interactive names rows and nameless clickables by their text (a row\'s buttons without their cell), and says what a drop-down shows', async ({ page }) => {
+  test('interactive names rows and nameless clickables by their text (a row\'s buttons without their cell), and says what a drop-down shows, a native one or one drawn from a <span>', async ({ page }) => {
     await load(page, `<table><thead><tr><th>User</th><th>Action</th></tr></thead><tbody>
         <tr><td>Ann Lee</td><td><button>Edit</button> <button>Delete</button></td></tr>
         <tr><td>Bob Roe</td><td><button>Edit</button></td></tr></tbody></table>
       <div style="cursor:pointer"><span>★</span> <b>Weekly report</b><p>Sales went up in every region this week, mostly in the north</p></div>
       <select aria-label="Sort"><option>Name</option><option selected>Date</option></select>
+      <span role="combobox" tabindex="0" aria-label="Room" aria-expanded="false"><span>Double</span></span>
       <a href="/cart"><svg width="10" height="10"></svg></a>`);
     expect(await snapshot(page, { interactive: true })).toBe(lines(
       '- row "Ann Lee":',
@@ -80,8 +81,10 @@ test.describe('size controls', () => {
       '  - button "Edit" [ref=e3]',
       '- generic "★ Weekly report Sales went up in every…" [ref=e4] [cursor=pointer]',
       '- combobox "Sort" [ref=e5]: Date',
+      // One drawn from a <span> (jQuery UI's selectmenu) holds its value as text: said as well.
+      '- combobox "Room" [ref=e6]: Double',
       // A link with no name, text or icon class: its URL is all there is to tell it by.
-      '- link [ref=e6]:',
+      '- link [ref=e7]:',
       '  - /url: /cart'));
   });
 

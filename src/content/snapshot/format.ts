@@ -4,7 +4,7 @@ import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement, type Issued } from './refs.ts';
-import { placeholderOf, RANGE_ROLES, stateSuffix, valueOf } from './states.ts';
+import { placeholderOf, RANGE_ROLES, stateSuffix, VALUE_ROLES, valueOf } from './states.ts';
 import { BREAK, DEEPER } from './tree.ts';
 import { normalizeText } from './walk-rules.ts';
 import type { Kid, SNode } from './tree.ts';
@@ -40,7 +40,6 @@ const KEEP_NAME_ROLES = new Set([
   'search', 'group', 'radiogroup', 'table', 'grid', 'treegrid', 'columnheader', 'rowheader', 'tabpanel', 'figure',
 ]);
 // Their content is a value, never a name.
-const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 // Controls a <label> names; the label's text next to them would say the name twice.
 const LABELLED_ROLES = new Set(['checkbox', 'radio', 'switch', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton', 'listbox']);
 // YAML caps keys at 1024 characters; leave room for role and states.
@@ -147,7 +146,7 @@ class Printer {
     }
     const placeholder = placeholderOf(el, role, name);
     if (placeholder) props.push(`/placeholder: ${yamlValue(placeholder)}`);
-    const value = valueOf(el, role, this.options.interactive);
+    const value = valueOf(el, role, this.options.interactive) || this.textAsValue(node);
     // A slider's or progress bar's own text is presentational (ARIA): mostly the value again ("3" twice).
     if (value) kids = [value, ...(RANGE_ROLES.has(role) ? kids.filter(isNode) : kids)];
     let unshown = 0;
@@ -173,6 +172,16 @@ class Printer {
         this.lines.push(`${inner}- … ${unshown} more options${this.seeThem(node)}`);
       }
     }
+  }
+
+  /**
+   * Interactive mode prints no text, and a combobox drawn from a <span> (jQuery UI's, Select2's) holds
+   * its value as text: what is chosen is said, as a native one's is (valueOf). Clipped as a borrowed name is.
+   */
+  private textAsValue(node: SNode): string {
+    const { el, role, text } = node;
+    if (!this.options.interactive || !text || !VALUE_ROLES.has(role) || RANGE_ROLES.has(role)) return '';
+    return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? '' : clip(text, MAX_FALLBACK_NAME);
   }
 
   /** An empty text holder with no name, ref or state (EMPTY_SAYS_NOTHING): no line. */

@@ -28,7 +28,8 @@ const REQUIRED_ROLES = new Set([
 ]);
 // Elements whose disabledness HTML defines (incl. <fieldset disabled> and <optgroup disabled>).
 const NATIVE_DISABLE = new Set(['button', 'input', 'select', 'textarea', 'option', 'optgroup', 'fieldset']);
-const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+/** Roles whose line ends in the value they hold (`- textbox "Name": John`). */
+export const VALUE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 /** Roles whose value is a number on a scale; their own text is presentational (a slider's thumb label). */
 export const RANGE_ROLES = new Set(['slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter']);
 
