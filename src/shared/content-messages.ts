@@ -118,6 +118,7 @@ export type ContentRequest =
   | { type: 'announcements'; since: number }
   /** What a text field holds after text went in (null for other elements). */
   /** suggest.answered: the requests the text started have answered, so the list shown now is their result. */
+  /** With suggest, when there are none: what the text showed besides (revealed, keyed), noted by prepareFill/prepareType. */
   | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; waitMs: number; answered: boolean } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string }
@@ -131,11 +132,13 @@ export type ContentRequest =
   /** After a hover located with noteShown: what became visible, waited for up to `waitMs`. */
   /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
   /** plain: after a click on an element that says nothing of showing anything: only controls outside grids and lists count. */
-  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true }
+  /** keyed: after keys: only controls outside grids, tables and trees (rows filtered or scrolled to), and not the focused one (the report names it). */
+  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true; keyed?: true }
   /** After a click or a key that opened a dialog (dialogChanges): the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string }
   /** Before a key: the dialogs shown now, to tell after it which one it opened (Control+K) or closed (Escape). */
-  | { type: 'noteDialogs' }
+  /** shown: also what is visible now, to tell what else it showed (revealed, keyed): the key goes to `target`, else to the focused element. */
+  | { type: 'noteDialogs'; shown?: { target?: TargetSpec } }
   | { type: 'dialogChanges' }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string }
@@ -262,7 +265,7 @@ export interface ContentResults {
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
   /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
   /** invalid: the browser's validation message for what the field holds (it fails the field's constraints). */
-  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; replaced?: { line?: string; value?: string } };
+  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; revealed?: { lines: string[]; more: number }; replaced?: { line?: string; value?: string } };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */

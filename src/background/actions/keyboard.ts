@@ -156,7 +156,9 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
-  const held = sent ? {} : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
+  // Sent, what it showed is asked alone (a search's results with their links); else with what the field holds.
+  const held = sent ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true })
+    : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
   // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
   const moved = tabsMove || prepared.room !== undefined ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
   const focus = moved?.focus ? { focus: moved.focus } : {};
@@ -178,7 +180,14 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   // A key may open a dialog (Control+K's command palette, ? for the shortcuts) or close one (Escape, Enter
   // on its button): said, as a click's report does. Not asked of a page that does not answer, nor where
   // no content script runs (a PDF, an error page).
-  const noted = knownBlocked(tabId) ? 'busy' : await settleOrBusy(tabId, tryFrame(tabId, 0, { type: 'noteDialogs' }).catch(() => undefined));
+  // Also what is visible, in the frame the key goes to, to tell what else it showed (a grid's filter
+  // popup on Control+Enter, a listbox on ArrowDown, a menu on Enter).
+  const keyFrame = frameOf(spec);
+  const shownToo = { shown: spec ? { target: spec } : {} };
+  const noted = knownBlocked(tabId) ? 'busy' : await settleOrBusy(tabId, Promise.all([
+    tryFrame(tabId, 0, { type: 'noteDialogs', ...(keyFrame === 0 ? shownToo : {}) }).catch(() => undefined),
+    keyFrame === 0 ? undefined : tryFrame(tabId, keyFrame, { type: 'noteDialogs', ...shownToo }).catch(() => undefined),
+  ]).then(([top]) => top));
   const dialogsNoted = noted !== 'busy' && noted.value !== undefined;
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
@@ -188,7 +197,8 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   }, { fileChoosers: true });
   const changed = dialogsNoted && !pageMovedOn(effects) ? await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined) : undefined;
   const closed = changed?.closed;
-  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : {};
+  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' })
+    : dialogsNoted && !pageMovedOn(effects) ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true }) : {};
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
@@ -249,7 +259,7 @@ const SUGGESTIONS_AFTER_TIMERS_MS = 300;
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions' | 'revealed'>> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
@@ -258,7 +268,9 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   // Re-rendered as the text went in: keys that came after went to whatever had focus then. Not
   // news when the field now there holds the text (the page carried a filled value over).
   if (held.replaced) return held.replaced.value === expected ? {} : { fieldReplaced: held.replaced };
-  const suggestions = { ...(held.suggestions ? { suggestions: held.suggestions } : {}), ...(held.invalid ? { fieldInvalid: held.invalid } : {}) };
+  const suggestions = {
+    ...(held.suggestions ? { suggestions: held.suggestions } : {}), ...(held.revealed ? { revealed: held.revealed } : {}), ...(held.invalid ? { fieldInvalid: held.invalid } : {}),
+  };
   if (held.value === undefined || held.value === expected) return suggestions;
   // Filled, and the page moved focus on to the next field of its row, which took the rest.
   if (room !== undefined && !held.focused && held.value === expected.slice(0, held.value.length) && held.value.length >= Math.min(room, expected.length)) return suggestions;

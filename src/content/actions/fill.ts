@@ -15,6 +15,7 @@ import { elementLike, lineFor, roleAndName } from './find.ts';
 import { dispatchInputAndChange } from './input-timers.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { prepareStepped } from './stepped.ts';
+import { noteShown, revealed } from './revealed.ts';
 
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
   const located = await locate(target, { visible: true, timeoutMs });
@@ -39,6 +40,8 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   }
   // One of a row of fields the page fills in turn: keys typed on go on into the next ones.
   assertFits(el, value.length, () => (el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : ''));
+  // What the text shows besides suggestions (fieldValue), the focus's doing included (a menu that opens on focus).
+  noteShown(el);
   focusElement(el);
   noteEntering(target, el);
   // An editor that keeps its own selection (Monaco's, CodeMirror 5's) is selected all by keys, as a person does.
@@ -74,6 +77,7 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
     if (spill && length <= el.maxLength + spill) room = el.maxLength - kept;
     else assertFits(el, length, () => (clear || !el.value ? '' : ' (or pass clear to replace what it holds)'));
   }
+  noteShown(el);
   focusElement(el);
   // An editor that keeps its own caret (Monaco's, CodeMirror 5's) is moved by keys, as a person does: to
   // its end, as in other fields, unless it has text selected. What the element holds is not the editor's text.
@@ -146,14 +150,16 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
     if (!ref || !(error instanceof AgentError && error.code === 'STALE_REF')) throw error;
     return { replaced: replacement(ref, suggest?.refPrefix ?? '') };
   }
-  // First the suggestions: an inline autocomplete may complete the value as they come.
+  // First the suggestions: an inline autocomplete may complete the value as they come. Else what
+  // else the text showed: an autocomplete's list that its field names nowhere (jQuery UI's), a Clear button.
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
+  const shown = suggest && !suggestions ? (await revealed({ type: 'revealed', refPrefix: suggest.refPrefix, waitMs: 0, keyed: true })).revealed : undefined;
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
   // What the browser's own checks say of it now (above max, not an email): a form would not be sent with it.
   const invalid = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.willValidate && !el.validity.valid && el.value !== '' ? { invalid: el.validationMessage } : {};
-  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}) };
+  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}), ...(shown ? { revealed: shown } : {}) };
 }
 
 /**

@@ -97,7 +97,10 @@ function dispatch(request: ContentRequest): Run | undefined {
         };
       };
     case 'noteDialogs':
-      return () => ({ shown: noteDialogs() });
+      return () => {
+        if (request.shown) noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
+        return { shown: noteDialogs() };
+      };
     case 'dialogChanges':
       return () => {
         const { opened, closed } = dialogChanges();

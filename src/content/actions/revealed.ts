@@ -10,7 +10,7 @@ import type { ContentRequest, ContentResults } from '../../shared/content-messag
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedParent, composedQuery, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
+import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
@@ -25,14 +25,22 @@ const CANDIDATES = [
 // shown all along, is no news.
 const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
-/** What holds data drawn in rows: what a plain click shows in one is that data changing. */
-const DATA = 'table, [role=table], [role=grid], [role=treegrid], [role=listbox], [role=tree], [role=feed]';
+/** What holds data drawn in rows: what keys show in one is that data filtered or scrolled to. */
+const ROWS = 'table, [role=table], [role=grid], [role=treegrid], [role=tree], [role=feed]';
+/**
+ * The same with lists of options: what a plain click shows in one is that data changing. Not after
+ * keys: an autocomplete whose field names no popup shows its options in a listbox.
+ */
+const DATA = `${ROWS}, [role=listbox]`;
 /** How long a dialog's opening animation is waited for, at most. */
 const DIALOG_ANIMATION_MS = 1000;
 /** Lines in the report; the rest are counted. */
 const MAX_SHOWN = 10;
 
 let shownBefore: WeakSet<Element> | null = null;
+// The grids, tables and lists shown before: what is drawn in one is its data changing. One shown by the action
+// is news with what it holds (a date picker's table of days).
+let dataBefore = new WeakSet<Element>();
 // The same with how each looked, to tell which went: a page that redraws a list on a click puts equal elements in their places.
 let listedBefore: { el: WeakRef<Element>; look: string }[] = [];
 // The element acted on: news of its own state (a combobox now expanded) is not something it showed.
@@ -44,6 +52,7 @@ let dialog: WeakRef<Element> | null = null;
 export function noteShown(target: Element): void {
   const before = shown(candidates(CANDIDATES_OR_ROVING, true));
   shownBefore = new WeakSet(before);
+  dataBefore = new WeakSet(matching(DATA).filter((el) => el.checkVisibility({ visibilityProperty: true })));
   // In one pass: a field's labels are then indexed once (labelsOf), not looked for through the page per field.
   listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
   actedOn = new WeakRef(target);
@@ -103,12 +112,14 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   let news: Element[] = [];
   const target = actedOn?.deref();
   for (;;) {
-    news = notRedrawn(newlyShown(before, target, request.plain), listed);
+    news = notRedrawn(newlyShown(before, target, request.plain ? DATA : request.keyed ? ROWS : undefined), listed);
     if (news.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
     // Looked for again at each change, not each frame.
     await afterDomChange(deadline - performance.now(), nextFrame, { attributes: true });
   }
+  // After keys the report names where the focus is (a menu's first item, focused as it opened).
+  if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   if (!news.length) return {};
   news = innermost(news);
   const lines = news.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
@@ -199,13 +210,20 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
  * Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its
  * own), visible now and not `before`, but for the element acted on. Those noted before are
  * passed over first: on a page of many controls few are new, and a look at each costs.
- * plain (a click on an element that says nothing of what it shows): not those in a grid, table
- * or list, whose rows drawn anew (sorted, the next page) are its content changing, not controls shown.
+ * notIn: after a click on an element that says nothing of what it shows, or keys: not those in
+ * a grid, table or list, whose rows drawn anew (sorted, filtered, the next page) are its content
+ * changing, not controls shown.
  */
-function newlyShown(before: WeakSet<Element>, target: Element | undefined, plain?: true): Element[] {
+function newlyShown(before: WeakSet<Element>, target: Element | undefined, notIn?: string): Element[] {
   const all = new Set([...candidates(CANDIDATES_OR_ROVING, false), ...(target ? inControlled(target) : [])]);
-  const news = [...all].filter((el) => !before.has(el) && el !== target && !(plain && el.closest(DATA)));
+  const news = [...all].filter((el) => !before.has(el) && el !== target && !(notIn && inDataShownBefore(el, notIn)));
   return shown(news).filter((el) => !clippedAway(el));
+}
+
+/** In a grid, table or list (one of `kinds`) that was shown before the action. */
+function inDataShownBefore(el: Element, kinds: string): boolean {
+  const holder = el.closest(kinds);
+  return !!holder && dataBefore.has(holder);
 }
 
 /**
@@ -227,11 +245,12 @@ function inControlled(el: Element): Element[] {
  * hoverRevealers'), in the document and in the shadow roots a snapshot went through (a web component's menu).
  */
 function candidates(selector: string, revealersShownOrNot: boolean): Element[] {
-  const roots = shadowRootsMet();
-  return [
-    ...document.querySelectorAll(selector), ...roots.flatMap((root) => [...root.querySelectorAll(selector)]),
-    ...hoverRevealers(document, revealersShownOrNot), ...shadowHoverRevealers(roots, revealersShownOrNot),
-  ];
+  return [...matching(selector), ...hoverRevealers(document, revealersShownOrNot), ...shadowHoverRevealers(shadowRootsMet(), revealersShownOrNot)];
+}
+
+/** Those matching `selector` in the document and in the shadow roots a snapshot went through. */
+function matching(selector: string): Element[] {
+  return [...document.querySelectorAll(selector), ...shadowRootsMet().flatMap((root) => [...root.querySelectorAll(selector)])];
 }
 
 /**
