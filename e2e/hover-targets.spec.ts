@@ -20,7 +20,8 @@ const PAGE = `
   <div id="card"><h3>News</h3><a href="#story">Read more</a></div>
   <div id="notes" style="position: relative; width: 200px; padding: 8px">Notes
     <div class="edge" style="position: absolute; left: 0; right: 0; top: 0; height: 3px; cursor: n-resize"></div>
-    <div class="edge" style="position: absolute; right: 0; bottom: 0; width: 8px; height: 8px; cursor: se-resize"></div></div>
+    <div class="edge" style="position: absolute; right: 0; bottom: 0; width: 8px; height: 8px; cursor: se-resize"></div>
+    <div id="column-edge" style="position: absolute; right: 0; top: 0; width: 4px; height: 20px; cursor: col-resize"></div></div>
   <p id="log"></p>
   <script>
     const tip = document.getElementById('tip');
@@ -36,6 +37,8 @@ const PAGE = `
     document.getElementById('card').addEventListener('mouseover', () => document.getElementById('card').classList.add('lit'));
     // jQuery UI's resizable notes which edge the pointer is on: a resize handle, not a tooltip's trigger.
     for (const edge of document.querySelectorAll('.edge')) edge.addEventListener('mouseover', () => (edge.dataset.axis = edge.style.cursor));
+    // AG Grid's column edge: a press starts the drag that sizes the column.
+    document.getElementById('column-edge').addEventListener('pointerdown', () => document.body.classList.add('resizing'));
   </script>`;
 
 /** The ref of the row whose first cell is `cell` (a row's line names no cell). */
@@ -54,7 +57,7 @@ test('a tooltip trigger and a row that shows its actions on hover get refs; hove
   // The card's link is what to act on (hovering it hovers the card too): no second ref.
   expect(text).toMatch(/^- link "Read more" \[ref=e\d+\]/m);
   expect(text).not.toMatch(/heading "News" \[ref=/);
-  // A box's resize edges, though the page listens for the pointer on them.
+  // A box's resize edges, and a column's, though the page listens for the pointer on them.
   expect(text).not.toMatch(/- generic \[ref=/);
 
   const tip = await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "ⓘ"') });

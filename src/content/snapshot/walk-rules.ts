@@ -101,8 +101,10 @@ export function hasNameAttr(el: Element): boolean {
 export const ACTION_CURSORS = new Set(['pointer', 'grab', 'move']);
 
 /**
- * A resize cursor (n-resize, col-resize): an edge to drag. A handler for the pointer arriving there
- * (jQuery UI's resizable notes which edge) shows nothing: a dialog's eight edges are not tooltips' triggers.
+ * A resize cursor (n-resize, col-resize): an edge to drag to size a box or a column, which its handlers
+ * are for (a press starts the drag; jQuery UI's resizable notes which edge the pointer is on). Not a
+ * thing to click or hover: a dialog's eight edges and each column's edge in a grid's header said nothing
+ * but took a ref each.
  */
 export const isResizeEdge = (cursor: string): boolean => cursor.endsWith('resize');
 

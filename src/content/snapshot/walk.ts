@@ -306,7 +306,7 @@ class Walker {
     // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
     // Nor a label of a shown control (Vuetify's listens on its labels), nor the track drawn for a hidden
     // switch (Vuetify's listens on it): a click there is the control's.
-    const byHandler = !clickable && (hasClickHandler(el) || (!this.leafControl && !isResizeEdge(style.cursor) && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
+    const byHandler = !clickable && !isResizeEdge(style.cursor) && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
       && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
