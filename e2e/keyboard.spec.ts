@@ -44,6 +44,14 @@ test('keys say where focus went, with a ref to act on: Tab between fields, arrow
   expect((await agent.server.ok('browser_evaluate', { expression: "document.querySelector('input').value" })).text).toContain('done');
 });
 
+test('a key pressed on an element that takes no focus goes to the page, not to the field focused before', async ({ agent }) => {
+  const snap = await open(agent, '/no-focus', `<label>Name <input id="name"></label> <span onclick="" style="cursor: pointer">Price</span>`);
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Name"'), text: 'Ada' });
+  const pressed = await agent.server.ok('browser_press_key', { key: 'x', ref: refOf(snap, 'generic "Price"') });
+  expect(pressed.text).toContain('which takes no focus, nor does anything around it: the keys go to the page');
+  expect((await agent.server.ok('browser_get', { what: 'value', ref: refOf(snap, 'textbox "Name"') })).text).toBe('Ada');
+});
+
 test('keys and chords reach the page as trusted key events', async ({ agent }) => {
   const snap = await open(
     agent,

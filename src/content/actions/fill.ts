@@ -13,14 +13,30 @@ import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
 import { dispatchInputAndChange } from './input-timers.ts';
-import { deepActiveElement } from '../snapshot/dom.ts';
+import { composedParent, deepActiveElement } from '../snapshot/dom.ts';
 import { prepareStepped } from './stepped.ts';
 import { noteShown, revealed } from './revealed.ts';
 
+/**
+ * Focus for keys (browser_press_key on a ref, browser_focus). An element that takes no focus (a grid's
+ * header label) gives it, as a click there does, to its nearest ancestor that takes it (the column
+ * header, whose keys open its filter); with none, to the page: the keys must not go to a field
+ * focused earlier. Said when it is not the element itself.
+ */
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
   const located = await locate(target, { visible: true, timeoutMs });
-  (located.element as HTMLElement).focus?.({ preventScroll: false });
-  return { description: located.description };
+  for (let up: Element | null = located.element; up && up !== document.body && up !== document.documentElement; up = composedParent(up)) {
+    (up as HTMLElement).focus?.({ preventScroll: false });
+    if (!hasFocus(up)) continue;
+    return { description: up === located.element ? located.description : `${located.description}, which takes no focus: ${describe(up)} around it has it, as a click there gives it` };
+  }
+  (deepActiveElement(document) as HTMLElement | null)?.blur?.();
+  return { description: `${located.description}, which takes no focus, nor does anything around it: the keys go to the page, as after a click there` };
+}
+
+/** The focus is on `el`, or in its shadow root (a host that passes it on to its field). */
+function hasFocus(el: Element): boolean {
+  return (el.getRootNode() as Document | ShadowRoot).activeElement === el;
 }
 
 export async function prepareFill(target: TargetSpec, value: string, timeoutMs: number): Promise<ContentResults['prepareFill']> {

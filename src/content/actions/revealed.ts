@@ -120,6 +120,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   }
   // After keys the report names where the focus is (a menu's first item, focused as it opened).
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
+  // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
+  news = news.filter((el) => el.hasChildNodes() || hasArea(el));
   if (!news.length) return {};
   news = innermost(news);
   const lines = news.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
