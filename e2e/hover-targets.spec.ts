@@ -21,7 +21,8 @@ const PAGE = `
   <div id="notes" style="position: relative; width: 200px; padding: 8px">Notes
     <div class="edge" style="position: absolute; left: 0; right: 0; top: 0; height: 3px; cursor: n-resize"></div>
     <div class="edge" style="position: absolute; right: 0; bottom: 0; width: 8px; height: 8px; cursor: se-resize"></div>
-    <div id="column-edge" style="position: absolute; right: 0; top: 0; width: 4px; height: 20px; cursor: col-resize"></div></div>
+    <div id="column-edge" style="position: absolute; right: 0; top: 0; width: 4px; height: 20px; cursor: col-resize"></div>
+    <span id="cell-edge" style="display: inline-block; width: 6px; height: 20px"></span></div>
   <p id="log"></p>
   <script>
     const tip = document.getElementById('tip');
@@ -39,6 +40,8 @@ const PAGE = `
     for (const edge of document.querySelectorAll('.edge')) edge.addEventListener('mouseover', () => (edge.dataset.axis = edge.style.cursor));
     // AG Grid's column edge: a press starts the drag that sizes the column.
     document.getElementById('column-edge').addEventListener('pointerdown', () => document.body.classList.add('resizing'));
+    // Tabulator's, in each cell: the resize cursor only on :hover, and nothing drawn.
+    document.getElementById('cell-edge').addEventListener('mousedown', () => document.body.classList.add('resizing'));
   </script>`;
 
 /** The ref of the row whose first cell is `cell` (a row's line names no cell). */
@@ -57,7 +60,7 @@ test('a tooltip trigger and a row that shows its actions on hover get refs; hove
   // The card's link is what to act on (hovering it hovers the card too): no second ref.
   expect(text).toMatch(/^- link "Read more" \[ref=e\d+\]/m);
   expect(text).not.toMatch(/heading "News" \[ref=/);
-  // A box's resize edges, and a column's, though the page listens for the pointer on them.
+  // A box's resize edges, and a column's, though the page listens for the pointer on them; nor an empty strip that draws nothing.
   expect(text).not.toMatch(/- generic \[ref=/);
 
   const tip = await agent.server.ok('browser_hover', { ref: refOf(text, 'generic "ⓘ"') });

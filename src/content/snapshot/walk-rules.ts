@@ -108,6 +108,26 @@ export const ACTION_CURSORS = new Set(['pointer', 'grab', 'move']);
  */
 export const isResizeEdge = (cursor: string): boolean => cursor.endsWith('resize');
 
+/** Not wider or not taller than this, a box is a strip: an edge, a divider. */
+const STRIP_PX = 10;
+
+/**
+ * An empty strip that draws nothing (no background, border, shadow or generated content): no one
+ * sees it to press it. Tabulator puts one in every cell, the edge that sizes its column (its resize
+ * cursor only on :hover), and listens for presses on it: forty rows printed forty nameless refs.
+ * An icon drawn by CSS draws something, and a transparent layer over a card to click is no strip.
+ */
+export function undrawnStrip(el: Element, style: CSSStyleDeclaration): boolean {
+  if (!(el instanceof HTMLDivElement || el instanceof HTMLSpanElement) || el.hasChildNodes()) return false;
+  const box = el.getBoundingClientRect();
+  if (box.width > STRIP_PX && box.height > STRIP_PX) return false;
+  if (style.backgroundImage !== 'none' || !transparent(style.backgroundColor) || style.boxShadow !== 'none') return false;
+  if (['Top', 'Right', 'Bottom', 'Left'].some((side) => style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none' && parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0)) return false;
+  return (['::before', '::after'] as const).every((pseudo) => ['none', 'normal'].includes(getStyle(el, pseudo).content));
+}
+
+const transparent = (color: string): boolean => color === 'transparent' || /^rgba\(.*,\s*0\)$/.test(color);
+
 // A cursor is inherited: only the element where it starts is the one to act on.
 export function parentHasPointer(el: Element): boolean {
   const parent = composedParent(el);

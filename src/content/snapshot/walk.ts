@@ -12,7 +12,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, CONTEXT_ROLES, isResizeEdge, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, CONTEXT_ROLES, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -306,7 +306,7 @@ class Walker {
     // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
     // Nor a label of a shown control (Vuetify's listens on its labels), nor the track drawn for a hidden
     // switch (Vuetify's listens on it): a click there is the control's.
-    const byHandler = !clickable && !isResizeEdge(style.cursor) && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
+    const byHandler = !clickable && !isResizeEdge(style.cursor) && !(wrapper && undrawnStrip(el, style)) && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
       && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
