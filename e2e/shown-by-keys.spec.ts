@@ -5,8 +5,9 @@ import { refOf } from './helpers/refs.ts';
 /**
  * What typed text and pressed keys show, listed with refs as a click's report
  * lists what it showed: an autocomplete whose field names no popup (jQuery
- * UI's), a grid's filter opened by a key, a calendar a field shows. Clicks:
- * choices.spec.ts; suggestions of a combobox that names its popup: choices.spec.ts.
+ * UI's), a grid's filter opened by a key, a calendar a field shows; and how a
+ * click or a key on a column header sorted it. Clicks: choices.spec.ts;
+ * suggestions of a combobox that names its popup: choices.spec.ts.
  */
 
 const CITIES = `<label for="city">City</label> <input id="city" autocomplete="off"> <label>Notes <input id="notes"></label>
@@ -92,4 +93,30 @@ test('a calendar shown by a click lists its days, though they sit in a table (a 
   expect(shown.text).toMatch(/It showed:\n- link "1" \[ref=e\d+\]\n- link "2" \[ref=e\d+\]\n- link "3" \[ref=e\d+\]$/);
   await agent.server.ok('browser_click', { ref: refOf(shown.text, 'link "2"') });
   expect((await agent.server.ok('browser_get', { what: 'value', ref: refOf(snap, 'textbox "Date"') })).text).toBe('2026-12-02');
+});
+
+test('a click or a key on a column header says how it sorts now, read once the grid has marked it; the snapshot prints the sort', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/sortable',
+    `<table><thead><tr><th id="amount" tabindex="0" aria-sort="none">Amount</th><th tabindex="0">Customer</th></tr></thead>
+     <tbody id="rows"><tr><td>30</td><td>Ada</td></tr><tr><td>10</td><td>Grace</td></tr></tbody></table>
+     <script>
+       const ways = ['none', 'ascending', 'descending'];
+       const sort = () => {
+         // AG Grid's way: the rows first, the header's mark a moment later.
+         const next = ways[(ways.indexOf(amount.getAttribute('aria-sort')) + 1) % 3];
+         setTimeout(() => amount.setAttribute('aria-sort', next), 20);
+       };
+       amount.onclick = sort;
+       amount.onkeydown = (e) => { if (e.key === 'Enter') sort(); };
+     </script>`,
+  );
+  const header = refOf(snap, 'columnheader "Amount"');
+  expect((await agent.server.ok('browser_click', { ref: header })).text).toContain('It is now sorted ascending.');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/columnheader "Amount" \[active\] \[sort=ascending\] \[ref=e\d+\]/);
+  expect((await agent.server.ok('browser_press_key', { key: 'Enter', ref: header })).text).toContain('It is now sorted descending.');
+  expect((await agent.server.ok('browser_click', { ref: header })).text).toContain('It is now not sorted.');
+  // A click on the header that changes nothing says nothing of a sort.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'columnheader "Customer"') })).text).not.toContain('sorted');
 });

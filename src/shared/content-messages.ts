@@ -258,7 +258,8 @@ export interface ContentResults {
   invalidFields: { fields: InvalidField[]; marked: InvalidField[]; enterNotSent?: { button?: string; fields?: number } };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions };
-  revealed: { revealed?: { lines: string[]; more: number } };
+  /** sorted: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"). */
+  revealed: { revealed?: { lines: string[]; more: number }; sorted?: string };
   openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
   dialogChanges: { opened?: true; closed?: string };

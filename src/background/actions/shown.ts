@@ -14,12 +14,13 @@ type Refs = { refPrefix: string };
  * what a hover or a collapsed disclosure made visible. Asked of the
  * element's frame (no element: the top frame); nothing once the page moved on.
  */
-export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled'>> {
   if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
   const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
-  return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}) };
+  // A column header's new sort is said as a toggle's new state is ("It is now sorted ascending.").
+  return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}), ...(result?.sorted ? { toggled: result.sorted } : {}) };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed'>>;
+type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed'>> & { sorted?: string };

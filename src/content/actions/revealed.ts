@@ -45,6 +45,8 @@ let dataBefore = new WeakSet<Element>();
 let listedBefore: { el: WeakRef<Element>; look: string }[] = [];
 // The element acted on: news of its own state (a combobox now expanded) is not something it showed.
 let actedOn: WeakRef<Element> | null = null;
+// The sort of the column header acted on or in (aria-sort), to tell how a click or a key on it sorted.
+let sortBefore: string | null = null;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
 
@@ -56,6 +58,26 @@ export function noteShown(target: Element): void {
   // In one pass: a field's labels are then indexed once (labelsOf), not looked for through the page per field.
   listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
   actedOn = new WeakRef(target);
+  sortBefore = sortOf(target);
+}
+
+/** The aria-sort of the header `el` is or is in, null for none. */
+function sortOf(el: Element): string | null {
+  return el.closest('[aria-sort]')?.getAttribute('aria-sort') ?? null;
+}
+
+/**
+ * How a click or a key on a column header left it sorted, when that changed: "sorted ascending", or
+ * "not sorted" once a third click takes the sort off. Read once the page has settled: a grid sorts
+ * its rows and then marks the header (AG Grid's), which a look right after the click would miss.
+ */
+function sortChange(target: Element | undefined): string | undefined {
+  if (!target?.isConnected) return undefined;
+  const now = sortOf(target);
+  if (now === sortBefore) return undefined;
+  if (now === 'ascending' || now === 'descending') return `sorted ${now}`;
+  if (now === 'other') return 'sorted';
+  return sortBefore === 'ascending' || sortBefore === 'descending' || sortBefore === 'other' ? 'not sorted' : undefined;
 }
 
 /**
@@ -121,11 +143,10 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // After keys the report names where the focus is (a menu's first item, focused as it opened).
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
-  news = news.filter((el) => el.hasChildNodes() || hasArea(el));
-  if (!news.length) return {};
-  news = innermost(news);
+  news = innermost(news.filter((el) => el.hasChildNodes() || hasArea(el)));
+  const sorted = sortChange(target);
   const lines = news.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
-  return { revealed: { lines, more: Math.max(0, news.length - MAX_SHOWN) } };
+  return { ...(lines.length ? { revealed: { lines, more: Math.max(0, news.length - MAX_SHOWN) } } : {}), ...(sorted ? { sorted } : {}) };
 }
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */

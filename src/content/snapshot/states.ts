@@ -66,6 +66,11 @@ export function stateSuffix(el: Element, role: string, active: Element | null, a
     else if (pressed === 'true') s += ' [pressed]';
   }
   if (SELECTED_ROLES.has(role) && isSelected(el)) s += ' [selected]';
+  // Which column a table is sorted by, and which way: what a click on its header changed.
+  if (role === 'columnheader' || role === 'rowheader') {
+    const sort = el.hasAttributes() ? ariaAttribute(el, 'aria-sort') : null;
+    if (sort === 'ascending' || sort === 'descending' || sort === 'other') s += ` [sort=${sort}]`;
+  }
   // The page of a pagination or a nav, the step of a wizard: what the page says is the current one.
   const current = el.hasAttributes() ? ariaAttribute(el, 'aria-current') : null;
   if (current && current !== 'false') s += CURRENT_TOKENS.has(current) ? ` [current=${current}]` : ' [current]';

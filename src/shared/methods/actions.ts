@@ -52,9 +52,9 @@ export const ActionReport = z.object({
   suggestions: PopupOptions.optional(),
   /** After a click on a closed menu button or drop-down: the items of the popup it opened. */
   opened: PopupOptions.optional(),
-  /** After a hover, or a click on a collapsed disclosure: controls and tooltips it made visible (snapshot lines with refs). */
+  /** After a hover, a click, keys or text typed: controls and tooltips it made visible (snapshot lines with refs). */
   revealed: z.object({ lines: z.array(z.string()), more: z.number() }).optional(),
-  /** After a click on a toggle (a checkbox, radio, switch, a button with aria-pressed): what it is now ("checked", "not pressed"). */
+  /** After a click on a toggle (a checkbox, radio, switch, a button with aria-pressed): what it is now ("checked", "not pressed"); on a column header, or a key there, how it sorts now ("sorted ascending"). */
   toggled: z.string().optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
   focus: z.string().optional(),
