@@ -123,3 +123,20 @@ test('a polite region drawn with the section it is part of (an API console\'s re
   expect(run.text).toContain('The page announced (status): "200 Rex, Tom"');
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Copy"') })).text).toContain('The page announced (status): "Copied"');
 });
+
+test('words a region puts between what it said (a dialog\'s error message above its buttons, SweetAlert2\'s) are told alone; a number that grew is told whole', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/inserted',
+    `<div role="dialog" aria-live="assertive" aria-label="New person"><label>Full name <input id="name"></label>
+       <div id="message" style="display: none"></div><button id="ok">OK</button> <button>Cancel</button></div>
+     <button id="add">Add five</button><p role="status" id="total">Total: 5</p>
+     <script>
+       ok.onclick = () => { if (!name.value) { message.textContent = 'Write a name'; message.style.display = 'block'; } };
+       add.onclick = () => { total.textContent = 'Total: 55'; };
+     </script>`,
+  );
+  const refused = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "OK"') });
+  expect(refused.text).toMatch(/^The page announced \(alert\): "Write a name"$/m);
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add five"') })).text).toContain('The page announced (status): "Total: 55"');
+});

@@ -107,8 +107,9 @@ function note(region: Element): void {
   // ones before it must still be there to tell. (A region changing every frame keeps ~300.)
   const now = Date.now();
   changes.set(region, [...(changes.get(region) ?? []).filter((c) => c.at > now - TICKING_MS), { at: now, caused: now - lastInputAt <= CAUSE_MS }]);
-  // Added after what it said before (a second toast, a log's new line): as a screen reader, only the news.
-  const news = before && text.startsWith(before) ? text.slice(before.length).trim() : text;
+  // Added to what it said before (a second toast, a log's new line, a dialog's error message between
+  // its field and its buttons): as a screen reader, only the news.
+  const news = (before ? insertedInto(before, text) : null) ?? text;
   if (news) recent.push({ at: Date.now(), role: roleOf(region), text: news, region });
   if (recent.length > MAX_KEPT) recent.shift();
 }
@@ -124,6 +125,25 @@ function ticking(region: Element, since: number): boolean {
   if (before.filter((c) => !c.caused).length >= TICKING_CHANGES) return true;
   const done = inputs.filter((t) => t < since && t >= since - TICKING_MS).length;
   return before.length >= 2 * done + 1;
+}
+
+/**
+ * The words `after` has that `before` did not, when it is `before` with whole words put in one place
+ * (at the end, the start or between): SweetAlert2's "New person Full name OK Cancel" becomes "New
+ * person Full name Write a name OK Cancel". Null when something was taken away or changed ("3
+ * results" → "5 results", "Total: 5" → "Total: 55"), which a screen reader reads whole.
+ */
+function insertedInto(before: string, after: string): string | null {
+  if (after.length <= before.length) return null;
+  let start = 0;
+  while (start < before.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  if (start + end < before.length) return null;
+  const stop = after.length - end;
+  const space = (at: number) => at < 0 || at >= after.length || /\s/.test(after[at]);
+  const wholeWords = (space(start - 1) || space(start)) && (space(stop) || space(stop - 1));
+  return wholeWords ? after.slice(start, stop).trim() : null;
 }
 
 function textOf(region: Element): string {
