@@ -220,6 +220,32 @@ test('Escape that closes a dialog the page draws says so, and gives no focus lin
   expect(escaped.text).toBe('Key: pressed Escape\nIt closed dialog "Edit name".');
 });
 
+test('a dialog that plays an exit animation and leaves at its end (SweetAlert2\'s) is said to close: by Escape, by Enter typed in its field, by a click on its button', async ({ agent }) => {
+  const snap = await open(agent, '/exit-animation', `<style>@keyframes out { to { opacity: 0 } } .hide { animation: out 150ms forwards }</style>
+    <button id="add">Add person</button>
+    <script>
+      add.onclick = () => {
+        const box = document.createElement('div');
+        box.innerHTML = '<div role="dialog" aria-label="New person"><label>Full name <input></label> <button>OK</button></div>';
+        document.body.append(box);
+        // No timer: the dialog goes when its animation ends.
+        const close = () => { box.firstChild.classList.add('hide'); box.firstChild.addEventListener('animationend', () => box.remove()); };
+        box.querySelector('button').onclick = close;
+        box.onkeydown = (e) => { if (e.key === 'Enter' || e.key === 'Escape') close(); };
+        box.querySelector('input').focus();
+      };
+    </script>`);
+  const add = refOf(snap, 'button "Add person"');
+  const opened = await agent.server.ok('browser_click', { ref: add });
+  expect(opened.text).toContain('It opened dialog "New person"');
+  expect((await agent.server.ok('browser_press_key', { key: 'Escape' })).text).toContain('It closed dialog "New person".');
+  const again = await agent.server.ok('browser_click', { ref: add });
+  const typed = await agent.server.ok('browser_type', { ref: refOf(again.text, 'textbox "Full name"'), text: 'Ada', submit: true });
+  expect(typed.text).toContain('It closed dialog "New person".');
+  const third = await agent.server.ok('browser_click', { ref: add });
+  expect((await agent.server.ok('browser_click', { ref: refOf(third.text, 'button "OK"') })).text).toContain('It closed dialog "New person".');
+});
+
 test('a search box that puts its text in the URL as each key comes (mdBook\'s) reports the URL the last key left; one that then loads a page reports that page', async ({ agent }) => {
   agent.pages.page('/found', html('<h1>Found</h1>', 'Found'));
   const snap = await open(agent, '/url-search', `<input aria-label="Search" oninput="history.replaceState(null, '', '?search=' + encodeURIComponent(this.value))">

@@ -112,6 +112,9 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // In a <textarea> or an editor a tab is part of the text (code, a table); in a one-line field it is
   // the Tab key, which moves on to the next field ("name\tpassword").
   const tabsMove = params.text.includes('\t') && !prepared.multiline;
+  const sent = params.submit || params.text.includes('\n');
+  // Sent, the keys may close the dialog the field is in (a prompt's OK on Enter) or open one.
+  const noted = sent && (await noteBeforeKeys(tabId, spec, false));
   const started = Date.now();
   const chars = [...params.text];
   let typed = 0;
@@ -152,12 +155,11 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   const notTyped = effects.dialog && typed + 1 < chars.length ? { notTyped: { rest: chars.slice(typed + 1).join(''), after: chars[typed]!, by: 'dialog' as const } }
     : left ? { notTyped: { rest: chars.slice(typed).join(''), after: chars[typed - 1]!, by: 'navigation' as const } }
     : {};
-  const sent = params.submit || params.text.includes('\n');
   // Once sent, a page may clear the field (a chat box): what it holds then says nothing about the typing.
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
   // Sent, what it showed is asked alone (a search's results with their links); else with what the field holds.
-  const held = sent ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true })
+  const held = sent ? await shownByKeys(tabId, spec, effects, noted)
     : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
   // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
   const moved = tabsMove || prepared.room !== undefined ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
@@ -177,32 +179,45 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     detail += ` on ${focused.description}`;
   }
   detail += macShortcutNote(chord) + browserShortcutNote(chord);
-  // A key may open a dialog (Control+K's command palette, ? for the shortcuts) or close one (Escape, Enter
-  // on its button): said, as a click's report does. Not asked of a page that does not answer, nor where
-  // no content script runs (a PDF, an error page).
-  // Also what is visible, in the frame the key goes to, to tell what else it showed (a grid's filter
-  // popup on Control+Enter, a listbox on ArrowDown, a menu on Enter).
-  const keyFrame = frameOf(spec);
-  const shownToo = { shown: spec ? { target: spec } : {} };
-  const noted = knownBlocked(tabId) ? 'busy' : await settleOrBusy(tabId, Promise.all([
-    tryFrame(tabId, 0, { type: 'noteDialogs', ...(keyFrame === 0 ? shownToo : {}) }).catch(() => undefined),
-    keyFrame === 0 ? undefined : tryFrame(tabId, keyFrame, { type: 'noteDialogs', ...shownToo }).catch(() => undefined),
-  ]).then(([top]) => top));
-  const dialogsNoted = noted !== 'busy' && noted.value !== undefined;
+  const noted = await noteBeforeKeys(tabId, spec, true);
   // Enter or Space on an upload button opens a file chooser as a click does.
   const started = Date.now();
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
   }, { fileChoosers: true });
-  const changed = dialogsNoted && !pageMovedOn(effects) ? await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined) : undefined;
-  const closed = changed?.closed;
-  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' })
-    : dialogsNoted && !pageMovedOn(effects) ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true }) : {};
+  const shown = await shownByKeys(tabId, spec, effects, noted);
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
-  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus, ...shown, ...(closed ? { closedDialog: closed } : {}) };
+  return { tabId, detail, via: 'cdp', ...effects, ...refused, ...focus, ...shown };
+}
+
+/**
+ * Before keys that may open a dialog (Control+K's command palette, ? for the shortcuts) or close one
+ * (Escape, Enter on its button or in its field): the dialogs shown now, in the top frame, to say which
+ * as a click's report does. With `shown`, also what is visible in the frame the keys go to, to tell
+ * what else they showed (a grid's filter popup on Control+Enter, a listbox on ArrowDown); typing notes
+ * that as it gets the field ready. False when the page does not answer or runs no content script (a PDF).
+ */
+async function noteBeforeKeys(tabId: number, spec: TargetSpec | undefined, shown: boolean): Promise<boolean> {
+  if (knownBlocked(tabId)) return false;
+  const keyFrame = frameOf(spec);
+  const shownToo = shown ? { shown: spec ? { target: spec } : {} } : {};
+  const noted = await settleOrBusy(tabId, Promise.all([
+    tryFrame(tabId, 0, { type: 'noteDialogs', ...(keyFrame === 0 ? shownToo : {}) }).catch(() => undefined),
+    keyFrame === 0 || !shown ? undefined : tryFrame(tabId, keyFrame, { type: 'noteDialogs', ...shownToo }).catch(() => undefined),
+  ]).then(([top]) => top));
+  return noted !== 'busy' && noted.value !== undefined;
+}
+
+/** After them: the dialog they opened, with its controls, or the one they closed; else what else they showed. */
+async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects: Effects, noted: boolean): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'closedDialog'>> {
+  if (!noted || pageMovedOn(effects)) return {};
+  const changed = await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined);
+  const closed = changed?.closed ? { closedDialog: changed.closed } : {};
+  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true });
+  return { ...shown, ...closed };
 }
 
 /**

@@ -13,7 +13,7 @@ import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid, watchFieldsOf } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
-import { dialogChanges } from './revealed.ts';
+import { dialogAnimating, dialogChanges } from './revealed.ts';
 import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
 import { toggledState } from './checked.ts';
@@ -158,7 +158,8 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
     const focusMoved = focusMovedToField();
     const marked = newlyMarkedInvalid(formSubmittedBy(current.element));
     // Asked here, in the trip the click makes anyway: a click that set no timer pays nothing for it.
-    const timersDue = dueIn('click');
+    // A dialog's exit animation is waited for as a timer is: the dialog goes at its end (SweetAlert2's).
+    const timersDue = dueIn('click') || (dialogAnimating() ? 1 : 0);
     // Read from the element clicked, in the page or not: a list drawn anew on a change replaces it.
     const toggled = toggledState(current.element);
     return {

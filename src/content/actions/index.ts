@@ -9,7 +9,7 @@ import { matchNote, resolveSpec, withElementHint } from '../target.ts';
 import { clearWayFor, flashTarget, hideFeedbackForScreenshot, showAgentIndicator } from '../feedback.ts';
 import { readChecked } from './checked.ts';
 import { openedPopup } from './suggestions.ts';
-import { dialogChanges, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
+import { dialogChangesSettled, noteDialogs, noteShown, openedDialog, revealed } from './revealed.ts';
 import { settledIn } from './animated.ts';
 import { focusMovedToField, noteFocus } from './focus-moved.ts';
 import { learnForeignSheets } from '../foreign-sheets.ts';
@@ -89,7 +89,7 @@ function dispatch(request: ContentRequest): Run | undefined {
       return async () => {
         const waited = await afterInputTimers(request.maxMs, request.kind);
         if (!request.dialogs) return waited;
-        const { opened, closed } = dialogChanges();
+        const { opened, closed } = await dialogChangesSettled();
         const announced = announcedSinceLastClick();
         return {
           ...waited, ...(opened ? { dialogOpened: true as const } : {}), ...(closed ? { dialogClosed: closed } : {}),
@@ -102,8 +102,8 @@ function dispatch(request: ContentRequest): Run | undefined {
         return { shown: noteDialogs() };
       };
     case 'dialogChanges':
-      return () => {
-        const { opened, closed } = dialogChanges();
+      return async () => {
+        const { opened, closed } = await dialogChangesSettled();
         return { ...(opened ? { opened: true as const } : {}), ...(closed ? { closed } : {}) };
       };
     case 'openedPopup':

@@ -200,6 +200,36 @@ function dialogOpened(shownNow: Element[]): boolean {
   return true;
 }
 
+/**
+ * dialogChanges() once the dialogs shown before have ended their animations: SweetAlert2's,
+ * closed by Escape or its OK, plays an exit animation and removes itself when it ends, with no
+ * timer for the action to wait on; a look before that found it still open.
+ */
+export async function dialogChangesSettled(): Promise<ReturnType<typeof dialogChanges>> {
+  // Also asked after a key, whose dialogs were noted in another request: none noted, none to wait for.
+  let waited = false;
+  for (const { el } of openBefore) {
+    const was = el.deref();
+    if (!was?.isConnected) continue;
+    const start = performance.now();
+    await settledIn(was, DIALOG_ANIMATION_MS, () => true);
+    waited ||= performance.now() - start > 1;
+  }
+  // Its end's event (animationend, which removes it) comes with the next frame's.
+  if (waited) await nextFrame();
+  return dialogChanges();
+}
+
+/** A dialog shown before the click is playing an animation (an exit, for dialogChangesSettled to wait out). */
+export function dialogAnimating(): boolean {
+  if (!openBefore.length) return false;
+  const targets = animationTargets();
+  return openBefore.some(({ el }) => {
+    const was = el.deref();
+    return !!was?.isConnected && [...targets].some((target) => was.contains(target));
+  });
+}
+
 /** Both of the above from one look at the page's dialogs, as a click or a key asks for them. */
 export function dialogChanges(): { opened: boolean; closed?: string } {
   const shownNow = dialogsShown();
