@@ -446,10 +446,13 @@ test('checking a box or picking from a drop-down whose handler opens a dialog re
   await agent.server.ok('browser_handle_dialog', { accept: true });
 });
 
-test('a click that puts the focus in another text field (an inline editor, a reply box) gives its line to type into; one on a field or its label does not', async ({ agent }) => {
+test('a click that puts the focus in another text field (an inline editor, a reply box, a grid cell\'s editor) gives its line to type into; one on a field or its label does not', async ({ agent }) => {
   const snap = await open(agent, '/focus-after-click', `<p id="todo">Buy milk</p><button id="edit">Edit</button><button id="reply">Reply</button><div id="box"></div>
     <label for="name">Name</label><input id="name">
+    <div role="grid"><div role="row"><div role="gridcell" tabindex="-1" id="qty">3</div></div></div>
     <script>
+      // Tabulator's: the editor drawn in the cell clicked, in place of its text.
+      qty.onclick = () => { qty.innerHTML = '<input type="number" value="3">'; qty.firstChild.focus(); };
       edit.onclick = () => { const field = document.createElement('input'); field.value = todo.textContent; field.setAttribute('aria-label', 'Todo'); todo.replaceWith(field); field.focus(); };
       // Focused a moment later, as a framework's effect does.
       reply.onclick = () => { box.innerHTML = '<textarea aria-label="Your reply"></textarea>'; setTimeout(() => box.firstChild.focus(), 50); };
@@ -459,6 +462,7 @@ test('a click that puts the focus in another text field (an inline editor, a rep
   await agent.server.ok('browser_type', { ref: refOf(edit.text, 'textbox "Todo"'), text: ' and eggs' });
   const reply = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Reply"') });
   expect(reply.text).toMatch(/^Focus: textbox "Your reply" \[ref=e\d+\]$/m);
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'gridcell "3"') })).text).toMatch(/^Focus: spinbutton \[ref=e\d+\]: "3"$/m);
   expect((await agent.server.ok('browser_click', { selector: 'label' })).text).not.toContain('Focus:');
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Name"') })).text).not.toContain('Focus:');
   expect((await agent.server.ok('browser_evaluate', { function: '() => document.querySelector("input").value' })).text).toContain('Buy milk and eggs');
