@@ -221,3 +221,34 @@ test('roles and states a component sets through ElementInternals (Material Web) 
   expect(picked.text).toMatch(/opened it and clicked option "Japan" \[ref=e\d+\]/);
   await expect(await pageAt(agent.browser.context, '/internals')).toHaveTitle('Japan');
 });
+
+test('Ionic\'s shapes: a toggle whose host is the switch is one switch, not one in another; an item around a select and its label is not a second ref; its state classes are no icon', async ({ agent }) => {
+  const snap = await open(agent, '/ionic-shapes', `<script>
+    // ion-toggle: the host is the switch; its shadow root holds a <label> for an input it renders none of, and a track that listens for drags.
+    customElements.define('x-toggle', class extends HTMLElement {
+      constructor() {
+        super();
+        this.attachShadow({ mode: 'open' }).innerHTML = '<label for="native"><slot></slot><input type="checkbox" id="native" style="display:none">'
+          + '<div part="track" style="display:inline-block;width:30px;height:14px;border:1px solid"></div></label>';
+        this.shadowRoot.querySelector('[part=track]').addEventListener('pointerdown', () => {});
+      }
+      connectedCallback() {
+        this.setAttribute('role', 'switch');
+        this.setAttribute('aria-checked', 'false');
+        this.tabIndex = 0;
+        // As Ionic's: the label's own activation of the input is prevented, so one click toggles once.
+        this.onclick = (e) => { e.preventDefault(); this.setAttribute('aria-checked', String(this.getAttribute('aria-checked') !== 'true')); };
+      }
+    });
+  </script>
+  <div role="list"><div role="listitem" class="ion-focusable ion-activatable"><x-toggle>Notifications</x-toggle></div>
+    <div role="listitem" class="ion-focusable ion-activatable" style="cursor:pointer" id="theme">Theme <button aria-label="Theme"></button></div>
+    <button class="ion-focusable ion-activatable"><ion-icon name="trash-outline"></ion-icon></button></div>
+  <script>document.getElementById('theme').addEventListener('click', () => { document.title = 'theme'; });</script>`, 'Ionic');
+  expect(snap).toMatch(/^ {4}- switch "Notifications" \[ref=e\d+\]$/m);
+  expect(snap).toMatch(/^ {2}- listitem:\n {4}- text: Theme\n {4}- button "Theme" \[ref=e\d+\]$/m);
+  expect(snap).toMatch(/^ {2}- button \[ref=e\d+\] \[icon=trash-outline\]$/m);
+  expect(snap).not.toContain('focusable');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'switch "Notifications"') })).text).toContain('It is now checked.');
+  expect((await agent.server.ok('browser_snapshot')).text).toMatch(/- switch "Notifications" \[checked\] \[active\] \[ref=e\d+\]$/m);
+});

@@ -12,7 +12,9 @@ const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-qa
 // Icon libraries name their icons in a class: lucide-x, fa-x, bi-x, mdi-x, icon-x …
 const ICON_CLASS = /^(?:lucide|fa|bi|mdi|icon|glyphicon|ti|tabler|octicon|feather|ri|ph|la|ion|codicon|heroicon|pi|oi|fi|gg|bx|uil|si)-([a-z][a-z0-9-]*)$/;
 // Their size, style and animation modifiers are not icon names.
-const NOT_ICON = /^(?:solid|regular|light|thin|duotone|brands|sharp|fw|lg|sm|xs|xl|[0-9]+x|spin|pulse|flip-.*|rotate-.*|border|inverse|stack|stack-.*|li|ul|button|btn|wrapper|container|small|large|medium|md|outline|outlined|filled|fill|round|rounded|two-tone)$/;
+// Nor are Ionic's state and layout classes (ion-focusable, ion-activatable, ion-padding), which share ion-'s prefix.
+const NOT_ICON = new RegExp('^(?:solid|regular|light|thin|duotone|brands|sharp|fw|lg|sm|xs|xl|[0-9]+x|spin|pulse|flip-.*|rotate-.*|border|inverse|stack|stack-.*|li|ul|button|btn|wrapper|container|small|large|medium|md|outline|outlined|filled|fill|round|rounded|two-tone'
+  + '|focusable|activatable|activatable-instant|activated|selectable|focused|page|color|color-.*|padding|padding-.*|margin|margin-.*|text-.*|float-.*|hide|hide-.*|align-.*|justify-.*|nowrap|wrap|invalid|valid|touched|untouched|pristine|dirty)$');
 // How far into a control to look for its icon.
 const MAX_LOOKED_AT = 12;
 
@@ -37,6 +39,8 @@ function iconIn(root: Element): string | null {
 }
 
 function iconClass(el: Element): string | null {
+  // Ionicons name theirs in an attribute: <ion-icon name="trash-outline">.
+  if (el.localName === 'ion-icon') return el.getAttribute('name') || null;
   for (const token of el.classList) {
     const name = ICON_CLASS.exec(token)?.[1];
     if (name && !NOT_ICON.test(name)) return name;

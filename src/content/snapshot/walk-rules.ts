@@ -1,6 +1,7 @@
 import { composedParent, getStyle } from './dom.ts';
 import { contentVisibilityHides, isVisibleBox } from './visibility.ts';
 import { drawnInvisible } from './replaced.ts';
+import { getRole } from './roles.ts';
 
 /**
  * What the tree walk decides per element, kept apart from the walk itself:
@@ -107,6 +108,17 @@ export const ACTION_CURSORS = new Set(['pointer', 'grab', 'move']);
  * but took a ref each.
  */
 export const isResizeEdge = (cursor: string): boolean => cursor.endsWith('resize');
+
+const TOGGLE_ROLES = new Set(['checkbox', 'switch', 'radio', 'menuitemcheckbox', 'menuitemradio']);
+
+/**
+ * Inside a checkbox, switch or radio, where a press anywhere works it: a handler on a part of it
+ * (Ionic's toggle listens on its track, to drag the knob) makes no second thing to press. Unlike
+ * a tab, which may hold a close button of its own.
+ */
+export function inToggle(leafControl: Element | null): boolean {
+  return !!leafControl && TOGGLE_ROLES.has(getRole(leafControl) ?? '');
+}
 
 /** Not wider or not taller than this, a box is a strip: an edge, a divider. */
 const STRIP_PX = 10;

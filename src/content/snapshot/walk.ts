@@ -12,7 +12,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, CONTEXT_ROLES, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -287,7 +287,9 @@ class Walker {
 
     // A <label> drawn as the toggle of a checkbox or radio that is not rendered: the control
     // has no line of its own, so the label prints as it; actions go through the label.
-    const subject = (tag === 'label' && undisplayedToggle(el as HTMLLabelElement)) || el;
+    // Not inside the control it draws: Ionic's ion-toggle is the switch, and the <label> in its shadow
+    // root, for an input it renders none of, is part of it (a second switch, nested in the first).
+    const subject = (tag === 'label' && !this.leafControl && undisplayedToggle(el as HTMLLabelElement)) || el;
     let role = getRole(subject);
     // What the walk flattens: no role, or a generic wrapper with nothing to say.
     const wrapper = role === null || (role === 'generic' && !hasNameAttr(el));
@@ -306,7 +308,7 @@ class Walker {
     // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
     // Nor a label of a shown control (Vuetify's listens on its labels), nor the track drawn for a hidden
     // switch (Vuetify's listens on it): a click there is the control's.
-    const byHandler = !clickable && !isResizeEdge(style.cursor) && !(wrapper && undrawnStrip(el, style)) && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
+    const byHandler = !clickable && !isResizeEdge(style.cursor) && !inToggle(this.leafControl) && !(wrapper && undrawnStrip(el, style)) && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
       && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
@@ -434,6 +436,7 @@ const FIELD_ROLES = new Set(['combobox', 'textbox', 'searchbox']);
 function soleControl(kids: Kid[]): boolean {
   let control: SNode | null = null;
   let besides = false;
+  let text: string | null = '';
   for (const kid of kids) {
     if (kid === BREAK || (typeof kid === 'string' && !kid.trim())) continue;
     if (typeof kid !== 'string' && kid.refable && CONTROL_ROLES.has(kid.role)) {
@@ -441,7 +444,10 @@ function soleControl(kids: Kid[]): boolean {
       control = kid;
     } else {
       besides = true;
+      text = typeof kid === 'string' && text !== null ? text + kid : null;
     }
   }
-  return control !== null && (!besides || FIELD_ROLES.has(control.role));
+  if (!control) return false;
+  // Beside it only its name, drawn as its label (Ionic's ion-item around an ion-select labelled "Theme").
+  return !besides || FIELD_ROLES.has(control.role) || (text !== null && normalizeText(text) === normalizeText(getName(control.el)));
 }
