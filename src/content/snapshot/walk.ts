@@ -448,6 +448,7 @@ function soleControl(kids: Kid[]): boolean {
     }
   }
   if (!control) return false;
-  // Beside it only its name, drawn as its label (Ionic's ion-item around an ion-select labelled "Theme").
-  return !besides || FIELD_ROLES.has(control.role) || (text !== null && normalizeText(text) === normalizeText(getName(control.el)));
+  // Beside it only its name, drawn as its label (Ionic's ion-item around an ion-select labelled "Theme",
+  // whose name once chosen says the choice too: "Theme, Dark").
+  return !besides || FIELD_ROLES.has(control.role) || (text !== null && beginsWith(normalizeText(getName(control.el)), normalizeText(text)));
 }
