@@ -140,3 +140,36 @@ test('words a region puts between what it said (a dialog\'s error message above 
   expect(refused.text).toMatch(/^The page announced \(alert\): "Write a name"$/m);
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add five"') })).text).toContain('The page announced (status): "Total: 55"');
 });
+
+test('a web component\'s toast, its status in its shadow root, is told: one defined once the page had loaded, and one that gives its message to screen readers as its entrance ends (Ionic\'s)', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/shadow-toasts',
+    `<button id="load">Load widgets</button> <button id="copy">Copy</button> <button id="save">Save</button>
+     <x-note id="note"></x-note><x-toast id="toast" tabindex="-1" style="display: none"></x-toast>
+     <script>
+       // Defined on a click, after the page's live regions were first looked for: its root is attached then.
+       load.onclick = () => customElements.define('x-note', class extends HTMLElement {
+         constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<p role="status"></p>'; }
+         say(text) { this.shadowRoot.firstChild.textContent = text; }
+       });
+       copy.onclick = () => note.say('Copied to clipboard');
+       customElements.define('x-toast', class extends HTMLElement {
+         constructor() {
+           super();
+           this.attachShadow({ mode: 'open' }).innerHTML = '<div class="wrap"><div role="status"><div aria-hidden="true">Saved!</div></div></div>';
+         }
+         async show() {
+           this.style.display = 'block';
+           await this.shadowRoot.querySelector('.wrap').animate([{ opacity: 0.01 }, { opacity: 1 }], 300).finished;
+           requestAnimationFrame(() => { this.shadowRoot.querySelector('[role=status]').innerHTML = '<div>Saved!</div>'; });
+         }
+       });
+       save.onclick = () => toast.show();
+     </script>`,
+  );
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Load widgets"') });
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Copy"') })).text).toContain('The page announced (status): "Copied to clipboard"');
+  const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(saved.text).toBe('Clicked <button id="save">Save</button>\nThe page announced (status): "Saved!"');
+});

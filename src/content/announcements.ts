@@ -9,6 +9,7 @@
  */
 import type { Announcement } from '../shared/content-messages.ts';
 import { onWindow } from './window-listeners.ts';
+import { observeNewShadowRoots, observeShadowRootsIn } from './announcements-shadow.ts';
 
 const LIVE = '[aria-live]:not([aria-live="off" i]), [role~="alert"], [role~="status"], [role~="log"], output';
 /** Enough for one action's toasts; older ones only matter until the next action asks. */
@@ -50,8 +51,10 @@ const changes = new WeakMap<Element, { at: number; caused: boolean }[]>();
 let inputs: number[] = [];
 let lastInputAt = -Infinity;
 
-function noteInput(): void {
+function noteInput(event: Event): void {
   const now = Date.now();
+  // As a press or a key begins: the components upgraded since have their roots watched before its news.
+  if (observer && (event.type === 'pointerdown' || event.type === 'keydown')) observeNewShadowRoots(observer, noteRoot);
   if (now - lastInputAt > BURST_MS) inputs = [...inputs.filter((t) => t > now - TICKING_MS), now];
   lastInputAt = now;
 }
@@ -59,7 +62,7 @@ function noteInput(): void {
 export function watchAnnouncements(): void {
   if (observer) return;
   for (const type of INPUT_EVENTS) onWindow(type, noteInput, true);
-  for (const region of document.querySelectorAll(LIVE)) said.set(region, textOf(region));
+  noteRoot(document);
   observer = new MutationObserver((records) => {
     const changed = new Set<Element>();
     const added = new Set<Element>();
@@ -69,7 +72,7 @@ export function watchAnnouncements(): void {
       const node = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
       if (node && !looked.has(node)) {
         looked.add(node);
-        const region = node.closest(LIVE);
+        const region = liveRegionOf(node);
         if (region) changed.add(region);
       }
       // A toast container added with its text already in it.
@@ -80,6 +83,8 @@ export function watchAnnouncements(): void {
           changed.add(region);
           added.add(region);
         }
+        // A component added with its shadow root, or holding some: watched from now on.
+        observeShadowRootsIn(el, observer!, noteRoot);
       }
     }
     for (const region of changed) {
@@ -88,6 +93,23 @@ export function watchAnnouncements(): void {
     }
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  observeShadowRootsIn(document, observer, noteRoot);
+}
+
+/** What the live regions in a root first watched say now: not news when they say it again. */
+function noteRoot(root: Document | ShadowRoot): void {
+  for (const region of root.querySelectorAll(LIVE)) said.set(region, textOf(region));
+}
+
+/** The live region `node` is in, also where that is around the shadow host it is in (a host inside an aria-live box). */
+function liveRegionOf(node: Element): Element | null {
+  for (let at: Element | null = node; at; ) {
+    const region = at.closest(LIVE);
+    if (region) return region;
+    const root = at.getRootNode();
+    at = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
 }
 
 /** A polite region holding a section's content (SECTION_CONTENT), not a message. */
@@ -147,8 +169,23 @@ function insertedInto(before: string, after: string): string | null {
 }
 
 function textOf(region: Element): string {
-  const text = ((region as HTMLElement).innerText ?? region.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = spoken(region).replace(/\s+/g, ' ').trim();
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+/**
+ * The text a screen reader reads of `el`: as rendered, without what is aria-hidden. Ionic's toast
+ * draws its message aria-hidden while it slides in, then the same words again, readable, as the
+ * news: the rendered text alone did not change.
+ */
+function spoken(el: Element): string {
+  if (!el.querySelector('[aria-hidden="true"]')) return (el as HTMLElement).innerText ?? el.textContent ?? '';
+  let text = '';
+  for (const child of el.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) text += child.nodeValue;
+    else if (child.nodeType === Node.ELEMENT_NODE && (child as Element).getAttribute('aria-hidden') !== 'true') text += ` ${spoken(child as Element)} `;
+  }
+  return text;
 }
 
 function roleOf(region: Element): string {

@@ -1,0 +1,45 @@
+/**
+ * The shadow roots whose live regions are watched too: a web component's toast or alert keeps its
+ * role=status in its shadow root (Ionic's ion-toast, Shoelace's sl-alert), which an observer of the
+ * document never sees change. Each root is observed once found: those in the page when the watch
+ * starts, those that come in with added elements, and, on each input, those of the custom elements
+ * that were not defined yet when last looked at (a component upgraded once its code loaded).
+ */
+import { shadowRootOf } from './snapshot/dom.ts';
+
+const observed = new WeakSet<ShadowRoot>();
+// Custom elements not yet defined when looked at: their root comes when they are.
+let undefinedYet: WeakRef<Element>[] = [];
+
+type Fresh = (root: ShadowRoot) => void;
+
+/** Observes the shadow roots in `root` and its subtree (nested ones too); `fresh` is told of each root first observed. */
+export function observeShadowRootsIn(root: ParentNode, observer: MutationObserver, fresh: Fresh): void {
+  const elements = root instanceof Element ? [root, ...root.querySelectorAll('*')] : root.querySelectorAll('*');
+  for (const el of elements) observeHost(el, observer, fresh);
+}
+
+/** On input: the roots of the custom elements defined since they were looked at. */
+export function observeNewShadowRoots(observer: MutationObserver, fresh: Fresh): void {
+  const waiting = undefinedYet;
+  undefinedYet = [];
+  for (const ref of waiting) {
+    const el = ref.deref();
+    if (el?.isConnected) observeHost(el, observer, fresh);
+  }
+}
+
+function observeHost(el: Element, observer: MutationObserver, fresh: Fresh): void {
+  const custom = el.localName.includes('-');
+  // Open roots on any element; closed ones only where an element can have one (shadowRootOf's rules).
+  const shadow = el.shadowRoot ?? (custom ? shadowRootOf(el) : null);
+  if (!shadow) {
+    if (custom && !el.matches(':defined')) undefinedYet.push(new WeakRef(el));
+    return;
+  }
+  if (observed.has(shadow)) return;
+  observed.add(shadow);
+  observer.observe(shadow, { childList: true, subtree: true, characterData: true });
+  fresh(shadow);
+  observeShadowRootsIn(shadow, observer, fresh);
+}
