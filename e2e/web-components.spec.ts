@@ -242,13 +242,33 @@ test('Ionic\'s shapes: a toggle whose host is the switch is one switch, not one 
     });
   </script>
   <div role="list"><div role="listitem" class="ion-focusable ion-activatable"><x-toggle>Notifications</x-toggle></div>
-    <div role="listitem" class="ion-focusable ion-activatable" style="cursor:pointer" id="theme">Theme <button aria-label="Theme"></button></div>
+    <div role="listitem" class="ion-focusable ion-activatable" style="cursor:pointer" id="theme">Theme <button aria-label="Theme, Dark"></button></div>
     <button class="ion-focusable ion-activatable"><ion-icon name="trash-outline"></ion-icon></button></div>
   <script>document.getElementById('theme').addEventListener('click', () => { document.title = 'theme'; });</script>`, 'Ionic');
   expect(snap).toMatch(/^ {4}- switch "Notifications" \[ref=e\d+\]$/m);
-  expect(snap).toMatch(/^ {2}- listitem:\n {4}- text: Theme\n {4}- button "Theme" \[ref=e\d+\]$/m);
+  // Its name says the choice too once made ("Theme, Dark"), as Ionic's does.
+  expect(snap).toMatch(/^ {2}- listitem:\n {4}- text: Theme\n {4}- button "Theme, Dark" \[ref=e\d+\]$/m);
   expect(snap).toMatch(/^ {2}- button \[ref=e\d+\] \[icon=trash-outline\]$/m);
   expect(snap).not.toContain('focusable');
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'switch "Notifications"') })).text).toContain('It is now checked.');
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/- switch "Notifications" \[checked\] \[active\] \[ref=e\d+\]$/m);
+});
+
+test('Ionic\'s alert, opened once its code has come, is reported as opened; its radio, which draws its new state on the next frame, as checked', async ({ agent }) => {
+  agent.pages.page('/alert-code.js', 'export const ready = true;', { contentType: 'text/javascript', delayMs: 100 });
+  const snap = await open(agent, '/late-alert', `<button id="language">Language</button>
+    <div id="dlg" role="alertdialog" aria-label="Language" hidden>
+      <button role="radio" aria-checked="false" id="fr">French</button> <button id="ok">OK</button></div>
+    <script>
+      // The alert's code is loaded on the first open: no timer brings the dialog, a module does.
+      language.onclick = async () => { await import('/alert-code.js'); dlg.hidden = false; };
+      // Stencil's render: the state is drawn on the next frame.
+      fr.onclick = () => requestAnimationFrame(() => fr.setAttribute('aria-checked', 'true'));
+      ok.onclick = () => { dlg.hidden = true; };
+    </script>`, 'Late alert');
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Language"') });
+  expect(opened.text).toMatch(/It opened alertdialog "Language" \[ref=e\d+\]:\n- radio "French" \[ref=e\d+\]\n- button "OK" \[ref=e\d+\]$/);
+  const picked = await agent.server.ok('browser_click', { ref: refOf(opened.text, 'radio "French"') });
+  expect(picked.text).toContain('It is now checked.');
+  expect((await agent.server.ok('browser_click', { ref: refOf(opened.text, 'button "OK"') })).text).toContain('It closed alertdialog "Language".');
 });

@@ -133,7 +133,8 @@ export type ContentRequest =
   /** causal: the timers the input set have run; with no animation running either, nothing more is coming (a hover). */
   /** plain: after a click on an element that says nothing of showing anything: only controls outside grids and lists count. */
   /** keyed: after keys: only controls outside grids, tables and trees (rows filtered or scrolled to), and not the focused one (the report names it). */
-  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true; keyed?: true }
+  /** acted: after a click or keys (not a hover), whose dialogs were noted: a dialog opened since is the answer (as openedDialog's); and what the toggle or column header acted on is now. */
+  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true; keyed?: true; acted?: true }
   /** After a click or a key that opened a dialog (dialogChanges): the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string }
   /** Before a key: the dialogs shown now, to tell after it which one it opened (Control+K) or closed (Escape). */
@@ -258,8 +259,9 @@ export interface ContentResults {
   invalidFields: { fields: InvalidField[]; marked: InvalidField[]; enterNotSent?: { button?: string; fields?: number } };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions };
-  /** sorted: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"). */
-  revealed: { revealed?: { lines: string[]; more: number }; sorted?: string };
+  /** toggled: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"); else what the toggle acted on is now ("checked"). */
+  /** announced: after a click (acted), what the page has announced since it, asked again (a component's toast comes on its next render). */
+  revealed: { revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[] };
   openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
   dialogChanges: { opened?: true; closed?: string };

@@ -40,8 +40,9 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   // The click worked; the ref the agent holds does not any more.
   const replaced = after.replaced ? ' (the page then re-rendered it: take a new snapshot for its new ref)' : '';
   // The fields checking it showed (a gift message, a card's details), looked for once: they show as it is checked.
-  const shown = point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 }) : {};
-  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects, ...shown };
+  // (What it is now, the detail says already.)
+  const { revealed } = point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 }) : {};
+  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects, ...(revealed ? { revealed } : {}) };
 }
 
 export async function selectOption(params: Params<'selectOption'>, ctx: CommandContext): Promise<Result<'selectOption'>> {

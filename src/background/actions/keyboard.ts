@@ -216,7 +216,7 @@ async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects:
   if (!noted || pageMovedOn(effects)) return {};
   const changed = await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined);
   const closed = changed?.closed ? { closedDialog: changed.closed } : {};
-  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true });
+  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true, acted: true });
   return { ...shown, ...closed };
 }
 

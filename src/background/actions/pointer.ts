@@ -47,12 +47,18 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   // Waited for where the element says it shows something; else what shows by the time the page
   // has settled (the requests the click started answered) is what the click showed.
   const shown = dialogOpened ? await shownBy(tabId, spec, effects, { type: 'openedDialog' })
-    : point.discloses || contextMenu ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS })
+    : point.discloses || contextMenu ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: DISCLOSE_WAIT_MS, acted: true })
     : point.opens ? await openedOrRevealed(tabId, spec, effects, DISCLOSE_WAIT_MS)
-    : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, ...(point.toggles ? {} : { plain: true as const }) });
+    : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, acted: true, ...(point.toggles ? {} : { plain: true as const }) });
   // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
   const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown, ...(focus ? { focus } : {}), ...(toggled ? { toggled } : {}) };
+  // The toggle's state as the page has settled, else as read right after the click (the list it was in drawn anew).
+  const { announced: later, toggled: settled, ...what } = shown;
+  const state = settled ?? toggled;
+  // Announced since the click, asked again with what it showed: more than the click's own trip heard (a
+  // component's toast). Of the top frame only: a frame's click hears the top frame's news from its own trip.
+  const heard = frameOf(spec) === 0 && later && later.length > (effects.announced?.length ?? 0) ? { announced: later } : {};
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...heard, ...what, ...(focus ? { focus } : {}), ...(state ? { toggled: state } : {}) };
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
@@ -69,7 +75,7 @@ const DISCLOSE_WAIT_MS = 100;
  * A menu button's menu (the popup it names), else whatever else became visible (a menu it
  * names no popup for). causal: after a hover, whose timers have run (input-timers.ts).
  */
-async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number, causal?: true): Promise<Pick<ActionReport, 'opened' | 'revealed'>> {
+async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number, causal?: true): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced'>> {
   const popup = await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS, ...(causal ? { causal } : {}) });
   return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs, ...(causal ? { causal } : {}) });
 }

@@ -14,13 +14,16 @@ type Refs = { refPrefix: string };
  * what a hover or a collapsed disclosure made visible. Asked of the
  * element's frame (no element: the top frame); nothing once the page moved on.
  */
-export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled'>> {
+export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced'>> {
   if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
   const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
   // A column header's new sort is said as a toggle's new state is ("It is now sorted ascending.").
-  return { ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}), ...(result?.sorted ? { toggled: result.sorted } : {}) };
+  return {
+    ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}), ...(result?.toggled ? { toggled: result.toggled } : {}),
+    ...(result?.announced ? { announced: result.announced } : {}),
+  };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed'>> & { sorted?: string };
+type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced'>>;

@@ -10,10 +10,12 @@ import type { ContentRequest, ContentResults } from '../../shared/content-messag
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
+import { composedParent, composedQuery, deepActiveElement, shadowRootOf, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
 import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
+import { toggledState } from './checked.ts';
+import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
 
 const CANDIDATES = [
@@ -45,8 +47,10 @@ let dataBefore = new WeakSet<Element>();
 let listedBefore: { el: WeakRef<Element>; look: string }[] = [];
 // The element acted on: news of its own state (a combobox now expanded) is not something it showed.
 let actedOn: WeakRef<Element> | null = null;
-// The sort of the column header acted on or in (aria-sort), to tell how a click or a key on it sorted.
+// The sort of the column header acted on or in (aria-sort), to tell how a click or a key on it sorted;
+// and the state of the toggle acted on, to tell whether a key changed it.
 let sortBefore: string | null = null;
+let toggledBefore: string | undefined;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
 
@@ -59,6 +63,18 @@ export function noteShown(target: Element): void {
   listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
   actedOn = new WeakRef(target);
   sortBefore = sortOf(target);
+  toggledBefore = toggledState(target);
+}
+
+/**
+ * What the toggle acted on is now, read once the page has settled: a web component draws its new
+ * state on its next render (Ionic's alert radios, Stencil's), which a look right after the click
+ * missed, saying "not checked" of the radio just picked. After keys, only when they changed it.
+ */
+function toggleNow(target: Element | undefined, keyed: boolean): string | undefined {
+  if (!target?.isConnected) return undefined;
+  const now = toggledState(target);
+  return keyed && now === toggledBefore ? undefined : now;
 }
 
 /** The aria-sort of the header `el` is or is in, null for none. */
@@ -129,6 +145,9 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   shownBefore = null;
   listedBefore = [];
   if (!before) return {};
+  // A dialog the click or key opened once a module it loaded had come (Ionic's alert, whose code is
+  // fetched on the first open): no timer brought it, so the looks after the input missed it.
+  if (request.acted && dialogsBefore && dialogOpened(dialogsShown())) return openedDialog({ type: 'openedDialog', refPrefix: request.refPrefix });
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
   let news: Element[] = [];
@@ -144,9 +163,47 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
   news = innermost(news.filter((el) => el.hasChildNodes() || hasArea(el)));
-  const sorted = sortChange(target);
-  const lines = news.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix));
-  return { ...(lines.length ? { revealed: { lines, more: Math.max(0, news.length - MAX_SHOWN) } } : {}), ...(sorted ? { sorted } : {}) };
+  // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
+  // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
+  if (request.acted && !request.keyed && news.length) await entered(news);
+  const toggled = request.acted ? (sortChange(target) ?? toggleNow(target, !!request.keyed)) : undefined;
+  // Not a line that says nothing: a toast's host, focusable, its text in its shadow root, is told by what it announced.
+  const lines = news.map((el) => lineFor(el, request.refPrefix)).filter((line) => !SAYS_NOTHING.test(line));
+  const more = Math.max(0, lines.length - MAX_SHOWN);
+  lines.length = Math.min(lines.length, MAX_SHOWN);
+  // What the page announced since the click, asked again now: a component's toast says so on its next
+  // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
+  const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
+  return {
+    ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),
+    ...(announced?.length ? { announced } : {}),
+  };
+}
+
+/** A line with no name, text or state: `generic [ref=e4]`. */
+const SAYS_NOTHING = /^generic \[ref=[^\]]+\]$/;
+/** How long what a click showed may take to come in before its news is asked. */
+const ENTRANCE_MS = 1000;
+
+/** Until the animations running in `elements` (through their shadow roots) have ended, and the page has drawn once more. */
+async function entered(elements: Element[]): Promise<void> {
+  // A shadow root's animations are its own to list, not the document's.
+  const roots = elements.map((el) => shadowRootOf(el)).filter((root) => root !== null);
+  const running = [document, ...roots].flatMap((root) => root.getAnimations()).filter((animation) => {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity
+      && elements.some((el) => composedContains(el, target));
+  });
+  if (!running.length) return;
+  await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, ENTRANCE_MS))]);
+  // What the page does at the end (a component's re-render, on the next frame).
+  await nextFrame();
+  await nextFrame();
+}
+
+function composedContains(el: Element, node: Element): boolean {
+  for (let at: Element | null = node; at; at = composedParent(at)) if (at === el) return true;
+  return false;
 }
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */
