@@ -272,3 +272,28 @@ test('Ionic\'s alert, opened once its code has come, is reported as opened; its 
   expect(picked.text).toContain('It is now checked.');
   expect((await agent.server.ok('browser_click', { ref: refOf(opened.text, 'button "OK"') })).text).toContain('It closed alertdialog "Language".');
 });
+
+test('a modal in a shadow root no snapshot went into (Ionic\'s ion-modal) is reported opened, with the buttons of the components in it, and closed at the end of its exit animation', async ({ agent }) => {
+  const snap = await open(agent, '/shadow-modal', `<script>
+    customElements.define('x-modal', class extends HTMLElement {
+      constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<div class="wrap" role="dialog" aria-label="Profile" hidden><slot></slot></div>'; }
+      // Its host is not drawn until shown: no snapshot goes into its shadow root before.
+      connectedCallback() { this.style.display = 'none'; }
+      show() { this.style.display = 'block'; this.shadowRoot.firstChild.hidden = false; }
+      // The exit runs in the shadow root, whose animations the document does not list; no timer.
+      async hide() { const wrap = this.shadowRoot.firstChild; await wrap.animate([{ opacity: 1 }, { opacity: 0 }], 200).finished; wrap.hidden = true; }
+    });
+    customElements.define('x-button', class extends HTMLElement {
+      constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<button><slot></slot></button>'; }
+    });
+  </script>
+  <button id="profile">Profile</button>
+  <x-modal id="modal"><label>Name <input></label> <x-button id="done">Close</x-button></x-modal>
+  <script>
+    profile.onclick = () => modal.show();
+    done.onclick = () => modal.hide();
+  </script>`, 'Shadow modal');
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Profile"') });
+  expect(opened.text).toMatch(/It opened dialog "Profile" \[ref=e\d+\]:\n- textbox "Name" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]$/);
+  expect((await agent.server.ok('browser_click', { ref: refOf(opened.text, 'button "Close"') })).text).toContain('It closed dialog "Profile".');
+});

@@ -30,11 +30,12 @@ export function observeNewShadowRoots(observer: MutationObserver, fresh: Fresh):
 }
 
 function observeHost(el: Element, observer: MutationObserver, fresh: Fresh): void {
-  const custom = el.localName.includes('-');
   // Open roots on any element; closed ones only where an element can have one (shadowRootOf's rules).
-  const shadow = el.shadowRoot ?? (custom ? shadowRootOf(el) : null);
+  // Found so, a root is also among those an action looks in for the dialog it opened (a modal's in
+  // Ionic's ion-modal) and the controls it showed (revealed.ts).
+  const shadow = shadowRootOf(el);
   if (!shadow) {
-    if (custom && !el.matches(':defined')) undefinedYet.push(new WeakRef(el));
+    if (el.localName.includes('-') && !el.matches(':defined')) undefinedYet.push(new WeakRef(el));
     return;
   }
   if (observed.has(shadow)) return;

@@ -54,10 +54,21 @@ export function shownByNow(causal: boolean | undefined): boolean {
  * could not be clicked and a snapshot gave them no refs. One whose controls take no input yet with
  * nothing running is about to start (a framework adds its enter class a frame later): waited for too.
  */
+/**
+ * The animations that may move `el`: the document's, and those of the shadow root it is in and of
+ * its own, which the document does not list (Ionic's modal animates in its ion-modal's shadow root).
+ */
+export function animationsAbout(el: Element): Animation[] {
+  const root = el.getRootNode();
+  return [
+    ...document.getAnimations(), ...(root instanceof ShadowRoot ? root.getAnimations() : []), ...(el.shadowRoot?.getAnimations() ?? []),
+  ];
+}
+
 export async function settledIn(el: Element, maxMs: number, takesInput: () => boolean): Promise<void> {
   const deadline = performance.now() + maxMs;
   while (performance.now() < deadline) {
-    const running = document.getAnimations().filter((animation) => {
+    const running = animationsAbout(el).filter((animation) => {
       const target = (animation.effect as KeyframeEffect | null)?.target;
       // One that never ends (a spinner, a pulse) is no entrance or exit to wait for.
       return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity

@@ -12,7 +12,7 @@ import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedParent, composedQuery, deepActiveElement, shadowRootOf, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
-import { animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
+import { animationsAbout, animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
@@ -279,11 +279,12 @@ export async function dialogChangesSettled(): Promise<ReturnType<typeof dialogCh
 
 /** A dialog shown before the click is playing an animation (an exit, for dialogChangesSettled to wait out). */
 export function dialogAnimating(): boolean {
-  if (!openBefore.length) return false;
-  const targets = animationTargets();
   return openBefore.some(({ el }) => {
     const was = el.deref();
-    return !!was?.isConnected && [...targets].some((target) => was.contains(target));
+    return !!was?.isConnected && animationsAbout(was).some((animation) => {
+      const target = (animation.effect as KeyframeEffect | null)?.target;
+      return animation.playState === 'running' && !!target && was.contains(target);
+    });
   });
 }
 

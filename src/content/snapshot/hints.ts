@@ -14,7 +14,7 @@ const ICON_CLASS = /^(?:lucide|fa|bi|mdi|icon|glyphicon|ti|tabler|octicon|feathe
 // Their size, style and animation modifiers are not icon names.
 // Nor are Ionic's state and layout classes (ion-focusable, ion-activatable, ion-padding), which share ion-'s prefix.
 const NOT_ICON = new RegExp('^(?:solid|regular|light|thin|duotone|brands|sharp|fw|lg|sm|xs|xl|[0-9]+x|spin|pulse|flip-.*|rotate-.*|border|inverse|stack|stack-.*|li|ul|button|btn|wrapper|container|small|large|medium|md|outline|outlined|filled|fill|round|rounded|two-tone'
-  + '|focusable|activatable|activatable-instant|activated|selectable|focused|page|color|color-.*|padding|padding-.*|margin|margin-.*|text-.*|float-.*|hide|hide-.*|align-.*|justify-.*|nowrap|wrap|invalid|valid|touched|untouched|pristine|dirty)$');
+  + '|focusable|activatable|activatable-instant|activated|selectable|focused|page|page-.*|overlay-wrapper|delegate-host|color|color-.*|padding|padding-.*|margin|margin-.*|text-.*|float-.*|hide|hide-.*|align-.*|justify-.*|nowrap|wrap|invalid|valid|touched|untouched|pristine|dirty)$');
 // How far into a control to look for its icon.
 const MAX_LOOKED_AT = 12;
 
