@@ -88,6 +88,18 @@ test.describe('size controls', () => {
       '  - /url: /cart'));
   });
 
+  test('interactive keeps a cell named for what it holds (a calendar\'s day around its events): it says which day', async ({ page }) => {
+    await load(page, `<div role="grid"><div role="row" aria-label="Week 47">
+      <div role="gridcell" aria-label="November 16, 2026">16 <button>Lunch</button> <button>Review</button></div>
+      <div role="gridcell" aria-label="November 17, 2026" onclick="">17</div></div></div>`);
+    expect(await snapshot(page, { interactive: true })).toBe(lines(
+      '- row "Week 47":',
+      '  - gridcell "November 16, 2026":',
+      '    - button "Lunch" [ref=e1]',
+      '    - button "Review" [ref=e2]',
+      '  - gridcell "November 17, 2026" [ref=e3]'));
+  });
+
   test('a long drop-down or list box shows its first options and the selected ones; rooted at it, all of them', async ({ page }) => {
     const options = (prefix: string, n: number, selected = -1) =>
       Array.from({ length: n }, (_, i) => `<option${i === selected ? ' selected' : ''}>${prefix}${i}</option>`).join('');

@@ -388,7 +388,9 @@ class Walker {
     if (this.interactive && !refable && !CONTEXT_ROLES.has(role)) {
       // A container keeps its line when it groups refs (a list, a todo item with checkbox
       // and link) or gives the one ref inside it context (a table row).
-      if (node.kids.length === 0 || TABLE_WRAPPERS.has(role) || (node.kids.length === 1 && !GROUPING_ROLES.has(role))) {
+      // Not a cell named for what it holds (a calendar's day, "November 16, 2026", around its events): it says which day.
+      const namedCell = (role === 'gridcell' || role === 'cell') && hasNameAttr(el) && this.refs > refsBefore;
+      if (node.kids.length === 0 || (TABLE_WRAPPERS.has(role) && !namedCell) || (node.kids.length === 1 && !GROUPING_ROLES.has(role) && !namedCell)) {
         // Not printed: its refs and its text (for a row or ref'd ancestor to use) go to the parent.
         if (node.text) out.push(BREAK, node.text, BREAK);
         for (const kid of node.kids) out.push(kid);
