@@ -4,6 +4,9 @@
  * (revealed.ts counts it as shown); none at all after a hover: nothing more
  * is coming (revealed.ts, suggestions.ts).
  */
+import { shadowRootOf } from '../snapshot/dom.ts';
+import { composedContains } from './hit.ts';
+import { nextFrame } from './motion.ts';
 
 /** The elements running animations or transitions act on. */
 export function animationTargets(): Set<Element> {
@@ -86,4 +89,22 @@ export async function settledIn(el: Element, maxMs: number, takesInput: () => bo
       return;
     }
   }
+}
+
+/**
+ * Until the animations running in `elements`, and in their shadow roots (which the document does not
+ * list), have ended, at most `maxMs`; then until the page has drawn twice more, for what it does at
+ * their end (a component's re-render on the next frame).
+ */
+export async function enteredIn(elements: Element[], maxMs: number): Promise<void> {
+  const roots = elements.map((el) => shadowRootOf(el)).filter((root) => root !== null);
+  const running = [document, ...roots].flatMap((root) => root.getAnimations()).filter((animation) => {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity
+      && elements.some((el) => composedContains(el, target));
+  });
+  if (!running.length) return;
+  await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, maxMs))]);
+  await nextFrame();
+  await nextFrame();
 }

@@ -10,9 +10,9 @@ import type { ContentRequest, ContentResults } from '../../shared/content-messag
 import { lineFor, roleAndName } from './find.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedParent, composedQuery, deepActiveElement, shadowRootOf, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
+import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
-import { animationsAbout, animationTargets, inAnimated, settledIn, shownByNow } from './animated.ts';
+import { animationsAbout, animationTargets, enteredIn, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
@@ -165,12 +165,16 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   news = innermost(news.filter((el) => el.hasChildNodes() || hasArea(el)));
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
-  if (request.acted && !request.keyed && news.length) await entered(news);
+  if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
   const toggled = request.acted ? (sortChange(target) ?? toggleNow(target, !!request.keyed)) : undefined;
   // Not a line that says nothing: a toast's host, focusable, its text in its shadow root, is told by what it announced.
-  const lines = news.map((el) => lineFor(el, request.refPrefix)).filter((line) => !SAYS_NOTHING.test(line));
-  const more = Math.max(0, lines.length - MAX_SHOWN);
-  lines.length = Math.min(lines.length, MAX_SHOWN);
+  const lines: string[] = [];
+  let looked = 0;
+  for (; looked < news.length && lines.length < MAX_SHOWN; looked++) {
+    const line = lineFor(news[looked], request.refPrefix);
+    if (!SAYS_NOTHING.test(line)) lines.push(line);
+  }
+  const more = news.length - looked;
   // What the page announced since the click, asked again now: a component's toast says so on its next
   // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
   const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
@@ -184,27 +188,6 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
 const SAYS_NOTHING = /^generic \[ref=[^\]]+\]$/;
 /** How long what a click showed may take to come in before its news is asked. */
 const ENTRANCE_MS = 1000;
-
-/** Until the animations running in `elements` (through their shadow roots) have ended, and the page has drawn once more. */
-async function entered(elements: Element[]): Promise<void> {
-  // A shadow root's animations are its own to list, not the document's.
-  const roots = elements.map((el) => shadowRootOf(el)).filter((root) => root !== null);
-  const running = [document, ...roots].flatMap((root) => root.getAnimations()).filter((animation) => {
-    const target = (animation.effect as KeyframeEffect | null)?.target;
-    return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity
-      && elements.some((el) => composedContains(el, target));
-  });
-  if (!running.length) return;
-  await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, ENTRANCE_MS))]);
-  // What the page does at the end (a component's re-render, on the next frame).
-  await nextFrame();
-  await nextFrame();
-}
-
-function composedContains(el: Element, node: Element): boolean {
-  for (let at: Element | null = node; at; at = composedParent(at)) if (at === el) return true;
-  return false;
-}
 
 /** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */
 export function noteDialogs(): number {
