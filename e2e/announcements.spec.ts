@@ -173,3 +173,30 @@ test('a web component\'s toast, its status in its shadow root, is told: one defi
   const saved = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
   expect(saved.text).toBe('Clicked <button id="save">Save</button>\nThe page announced (status): "Saved!"');
 });
+
+test('a toast there all along, only shown (a class, or an open attribute and aria-hidden in a shadow root, Shoelace\'s sl-alert with its slotted message), is told once', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/shown-toasts',
+    `<style>.toast { display: none } .toast.show { display: block }</style>
+     <button id="save">Save</button> <button id="copy">Copy link</button>
+     <div role="status" class="toast" id="saved">Draft saved</div>
+     <x-alert id="notice">Link copied</x-alert>
+     <script>
+       customElements.define('x-alert', class extends HTMLElement {
+         constructor() {
+           super();
+           // Its message is the host's text, slotted into a polite region inside the alert; the timer is not drawn.
+           this.attachShadow({ mode: 'open' }).innerHTML = '<div role="alert" aria-hidden="true"><div aria-live="polite"><slot></slot></div>'
+             + '<div role="timer" style="display: none">3000</div></div>';
+         }
+         show() { this.setAttribute('open', ''); this.shadowRoot.firstChild.setAttribute('aria-hidden', 'false'); }
+       });
+       save.onclick = () => saved.classList.add('show');
+       copy.onclick = () => notice.show();
+     </script>`,
+  );
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') })).text).toContain('The page announced (status): "Draft saved"');
+  const copied = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Copy link"') });
+  expect(copied.text).toBe('Clicked <button id="copy">Copy link</button>\nThe page announced (alert): "Link copied"');
+});

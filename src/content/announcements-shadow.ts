@@ -11,25 +11,26 @@ const observed = new WeakSet<ShadowRoot>();
 // Custom elements not yet defined when looked at: their root comes when they are.
 let undefinedYet: WeakRef<Element>[] = [];
 
-type Fresh = (root: ShadowRoot) => void;
+/** Starts watching a root: observes it and notes what its live regions say now. */
+type Watch = (root: ShadowRoot) => void;
 
-/** Observes the shadow roots in `root` and its subtree (nested ones too); `fresh` is told of each root first observed. */
-export function observeShadowRootsIn(root: ParentNode, observer: MutationObserver, fresh: Fresh): void {
+/** Watches the shadow roots in `root` and its subtree (nested ones too), each once. */
+export function observeShadowRootsIn(root: ParentNode, watch: Watch): void {
   const elements = root instanceof Element ? [root, ...root.querySelectorAll('*')] : root.querySelectorAll('*');
-  for (const el of elements) observeHost(el, observer, fresh);
+  for (const el of elements) observeHost(el, watch);
 }
 
 /** On input: the roots of the custom elements defined since they were looked at. */
-export function observeNewShadowRoots(observer: MutationObserver, fresh: Fresh): void {
+export function observeNewShadowRoots(watch: Watch): void {
   const waiting = undefinedYet;
   undefinedYet = [];
   for (const ref of waiting) {
     const el = ref.deref();
-    if (el?.isConnected) observeHost(el, observer, fresh);
+    if (el?.isConnected) observeHost(el, watch);
   }
 }
 
-function observeHost(el: Element, observer: MutationObserver, fresh: Fresh): void {
+function observeHost(el: Element, watch: Watch): void {
   // Open roots on any element; closed ones only where an element can have one (shadowRootOf's rules).
   // Found so, a root is also among those an action looks in for the dialog it opened (a modal's in
   // Ionic's ion-modal) and the controls it showed (revealed.ts).
@@ -40,7 +41,6 @@ function observeHost(el: Element, observer: MutationObserver, fresh: Fresh): voi
   }
   if (observed.has(shadow)) return;
   observed.add(shadow);
-  observer.observe(shadow, { childList: true, subtree: true, characterData: true });
-  fresh(shadow);
-  observeShadowRootsIn(shadow, observer, fresh);
+  watch(shadow);
+  observeShadowRootsIn(shadow, watch);
 }

@@ -10,6 +10,8 @@
 import type { Announcement } from '../shared/content-messages.ts';
 import { onWindow } from './window-listeners.ts';
 import { observeNewShadowRoots, observeShadowRootsIn } from './announcements-shadow.ts';
+import { shadowRootOf } from './snapshot/dom.ts';
+import { composedContains } from './actions/hit.ts';
 
 const LIVE = '[aria-live]:not([aria-live="off" i]), [role~="alert"], [role~="status"], [role~="log"], output';
 /** Enough for one action's toasts; older ones only matter until the next action asks. */
@@ -54,7 +56,7 @@ let lastInputAt = -Infinity;
 function noteInput(event: Event): void {
   const now = Date.now();
   // As a press or a key begins: the components upgraded since have their roots watched before its news.
-  if (observer && (event.type === 'pointerdown' || event.type === 'keydown')) observeNewShadowRoots(observer, noteRoot);
+  if (observer && (event.type === 'pointerdown' || event.type === 'keydown')) observeNewShadowRoots(watchRoot);
   if (now - lastInputAt > BURST_MS) inputs = [...inputs.filter((t) => t > now - TICKING_MS), now];
   lastInputAt = now;
 }
@@ -62,7 +64,6 @@ function noteInput(event: Event): void {
 export function watchAnnouncements(): void {
   if (observer) return;
   for (const type of INPUT_EVENTS) onWindow(type, noteInput, true);
-  noteRoot(document);
   observer = new MutationObserver((records) => {
     const changed = new Set<Element>();
     const added = new Set<Element>();
@@ -75,6 +76,10 @@ export function watchAnnouncements(): void {
         const region = liveRegionOf(node);
         if (region) changed.add(region);
       }
+      // Shown or hidden by an attribute (Shoelace's sl-alert, its role=alert aria-hidden until open): the regions inside too.
+      if (record.type === 'attributes' && SHOWING.includes(record.attributeName!) && node) {
+        for (const region of [...node.querySelectorAll(LIVE), ...(shadowRootOf(node)?.querySelectorAll(LIVE) ?? [])]) changed.add(region);
+      }
       // A toast container added with its text already in it.
       for (const addedNode of record.addedNodes) {
         if (addedNode.nodeType !== Node.ELEMENT_NODE) continue;
@@ -84,7 +89,7 @@ export function watchAnnouncements(): void {
           added.add(region);
         }
         // A component added with its shadow root, or holding some: watched from now on.
-        observeShadowRootsIn(el, observer!, noteRoot);
+        observeShadowRootsIn(el, watchRoot);
       }
     }
     for (const region of changed) {
@@ -92,13 +97,26 @@ export function watchAnnouncements(): void {
       else note(region);
     }
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-  observeShadowRootsIn(document, observer, noteRoot);
+  watchRoot(document);
+  observeShadowRootsIn(document, watchRoot);
 }
 
-/** What the live regions in a root first watched say now: not news when they say it again. */
-function noteRoot(root: Document | ShadowRoot): void {
-  for (const region of root.querySelectorAll(LIVE)) said.set(region, textOf(region));
+/**
+ * Observes a root, and notes what its live regions say now: not news when they say it again. Its
+ * text, and the attributes that show or hide a region or what holds it: a toast is often there all
+ * along, with its text, and only shown (a class, a style, aria-hidden, an open attribute).
+ */
+function watchRoot(root: Document | ShadowRoot): void {
+  observer!.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [...SHOWING, 'class', 'style'] });
+  for (const region of root.querySelectorAll(LIVE)) said.set(region, saying(region));
+}
+
+/** Attributes that show or hide what holds them, live regions inside included. */
+const SHOWING = ['aria-hidden', 'hidden', 'open'];
+
+/** What a region says now: nothing while it is not rendered or aria-hidden. */
+function saying(region: Element): string {
+  return region.getClientRects().length === 0 || region.closest('[aria-hidden="true"]') ? '' : textOf(region);
 }
 
 /** The live region `node` is in, also where that is around the shadow host it is in (a host inside an aria-live box). */
@@ -119,12 +137,13 @@ function isSection(region: Element): boolean {
 
 function note(region: Element): void {
   if (!region.isConnected) return;
-  const text = textOf(region);
+  // Not rendered or aria-hidden, it says nothing: shown again, what it holds is news.
+  const text = saying(region);
   const before = said.get(region);
   if (text === before) return;
   said.set(region, text);
-  // Emptied (a toast leaving) or not rendered: nothing a screen reader would say.
-  if (!text || region.getClientRects().length === 0) return;
+  // Emptied (a toast leaving) or hidden: nothing a screen reader would say.
+  if (!text) return;
   // The last TICKING_MS of them, kept whole: an action can outlast several ticks, and the
   // ones before it must still be there to tell. (A region changing every frame keeps ~300.)
   const now = Date.now();
@@ -132,8 +151,16 @@ function note(region: Element): void {
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
-  if (news) recent.push({ at: Date.now(), role: roleOf(region), text: news, region });
+  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region });
   if (recent.length > MAX_KEPT) recent.shift();
+}
+
+/**
+ * The same words told a moment ago by a region around this one or inside it (Shoelace's alert holds its
+ * message in a polite region of its own): one announcement, as a screen reader makes.
+ */
+function toldByAround(region: Element, text: string, now: number): boolean {
+  return recent.some((told) => told.text === text && now - told.at < BURST_MS && (composedContains(told.region, region) || composedContains(region, told.region)));
 }
 
 /** Announcements made at or after `since` (Date.now() of the service worker, the same clock). */
@@ -174,18 +201,25 @@ function textOf(region: Element): string {
 }
 
 /**
- * The text a screen reader reads of `el`: as rendered, without what is aria-hidden. Ionic's toast
+ * The text a screen reader reads of `el`: as rendered, with what is slotted in, without what is aria-hidden. Ionic's toast
  * draws its message aria-hidden while it slides in, then the same words again, readable, as the
  * news: the rendered text alone did not change.
  */
 function spoken(el: Element): string {
-  if (!el.querySelector('[aria-hidden="true"]')) return (el as HTMLElement).innerText ?? el.textContent ?? '';
+  // A region in a shadow root may say what is slotted into it (Shoelace's sl-alert, its message the
+  // host's text), which innerText, reading children, leaves out.
+  if (!(el instanceof HTMLSlotElement) && !el.querySelector('[aria-hidden="true"], slot')) return (el as HTMLElement).innerText ?? el.textContent ?? '';
   let text = '';
-  for (const child of el.childNodes) {
+  for (const child of el instanceof HTMLSlotElement ? el.assignedNodes({ flatten: true }) : el.childNodes) {
     if (child.nodeType === Node.TEXT_NODE) text += child.nodeValue;
-    else if (child.nodeType === Node.ELEMENT_NODE && (child as Element).getAttribute('aria-hidden') !== 'true') text += ` ${spoken(child as Element)} `;
+    else if (child.nodeType === Node.ELEMENT_NODE && readOut(child as Element)) text += ` ${spoken(child as Element)} `;
   }
   return text;
+}
+
+/** Read out, as part of a region's text: rendered (not a display:none timer, Shoelace's alert's) and not aria-hidden. */
+function readOut(el: Element): boolean {
+  return el.getAttribute('aria-hidden') !== 'true' && (el.localName === 'slot' || el.checkVisibility({ visibilityProperty: true }));
 }
 
 function roleOf(region: Element): string {
