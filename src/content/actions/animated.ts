@@ -52,30 +52,39 @@ export function shownByNow(causal: boolean | undefined): boolean {
 }
 
 /**
+ * The animations that may move `elements`: the document's, and those of the shadow roots they are in
+ * and of their own (closed ones too), which the document does not list (Ionic's modal animates in its
+ * ion-modal's shadow root).
+ */
+export function animationsAbout(elements: Element[]): Animation[] {
+  const roots = new Set<Document | ShadowRoot>([document]);
+  for (const el of elements) {
+    const root = el.getRootNode();
+    if (root instanceof ShadowRoot) roots.add(root);
+    const own = shadowRootOf(el);
+    if (own) roots.add(own);
+  }
+  return [...roots].flatMap((root) => root.getAnimations());
+}
+
+/** Its target while it runs and is bound to end: an entrance or exit to wait for, not a spinner's or a pulse's. */
+export function endingOn(animation: Animation): Element | null {
+  const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
+  return animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity ? target : null;
+}
+
+/**
  * Until the animations and transitions running on `el`, inside it or around it have ended, at most
  * `maxMs` (a dropped element gliding into its slot: content/actions/index.ts): a dialog zooming in takes no pointer events until then (Vuetify's), so its controls
  * could not be clicked and a snapshot gave them no refs. One whose controls take no input yet with
  * nothing running is about to start (a framework adds its enter class a frame later): waited for too.
  */
-/**
- * The animations that may move `el`: the document's, and those of the shadow root it is in and of
- * its own, which the document does not list (Ionic's modal animates in its ion-modal's shadow root).
- */
-export function animationsAbout(el: Element): Animation[] {
-  const root = el.getRootNode();
-  return [
-    ...document.getAnimations(), ...(root instanceof ShadowRoot ? root.getAnimations() : []), ...(el.shadowRoot?.getAnimations() ?? []),
-  ];
-}
-
 export async function settledIn(el: Element, maxMs: number, takesInput: () => boolean): Promise<void> {
   const deadline = performance.now() + maxMs;
   while (performance.now() < deadline) {
-    const running = animationsAbout(el).filter((animation) => {
-      const target = (animation.effect as KeyframeEffect | null)?.target;
-      // One that never ends (a spinner, a pulse) is no entrance or exit to wait for.
-      return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity
-        && (el.contains(target) || inAnimated(el, new Set([target])));
+    const running = animationsAbout([el]).filter((animation) => {
+      const target = endingOn(animation);
+      return !!target && (el.contains(target) || inAnimated(el, new Set([target])));
     });
     if (running.length) {
       await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, deadline - performance.now()))]);
@@ -97,11 +106,9 @@ export async function settledIn(el: Element, maxMs: number, takesInput: () => bo
  * their end (a component's re-render on the next frame).
  */
 export async function enteredIn(elements: Element[], maxMs: number): Promise<void> {
-  const roots = elements.map((el) => shadowRootOf(el)).filter((root) => root !== null);
-  const running = [document, ...roots].flatMap((root) => root.getAnimations()).filter((animation) => {
-    const target = (animation.effect as KeyframeEffect | null)?.target;
-    return animation.playState === 'running' && !!target && animation.effect?.getComputedTiming().iterations !== Infinity
-      && elements.some((el) => composedContains(el, target));
+  const running = animationsAbout(elements).filter((animation) => {
+    const target = endingOn(animation);
+    return !!target && elements.some((el) => composedContains(el, target));
   });
   if (!running.length) return;
   await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, maxMs))]);

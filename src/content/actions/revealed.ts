@@ -12,7 +12,7 @@ import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
-import { animationsAbout, animationTargets, enteredIn, inAnimated, settledIn, shownByNow } from './animated.ts';
+import { animationsAbout, animationTargets, endingOn, enteredIn, inAnimated, settledIn, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
@@ -220,7 +220,7 @@ function dialogClosed(shownList: Element[]): string | undefined {
 
 /** The dialogs shown now: in the document, and in the shadow roots a snapshot went through (Shoelace's sl-dialog). */
 function dialogsShown(): Element[] {
-  return displayed([...document.querySelectorAll(DIALOGS), ...shadowRootsMet().flatMap((root) => Array.from(root.querySelectorAll(DIALOGS)))]);
+  return displayed(matching(DIALOGS));
 }
 
 /**
@@ -264,9 +264,10 @@ export async function dialogChangesSettled(): Promise<ReturnType<typeof dialogCh
 export function dialogAnimating(): boolean {
   return openBefore.some(({ el }) => {
     const was = el.deref();
-    return !!was?.isConnected && animationsAbout(was).some((animation) => {
-      const target = (animation.effect as KeyframeEffect | null)?.target;
-      return animation.playState === 'running' && !!target && was.contains(target);
+    // Bound to end: a spinner in the dialog is no exit, and would cost every click a trip.
+    return !!was?.isConnected && animationsAbout([was]).some((animation) => {
+      const target = endingOn(animation);
+      return !!target && was.contains(target);
     });
   });
 }

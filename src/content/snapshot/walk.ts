@@ -308,7 +308,9 @@ class Walker {
     // surface of the control it is in (a ripple's, Material's tab's inner button): a press there is the control's.
     // Nor a label of a shown control (Vuetify's listens on its labels), nor the track drawn for a hidden
     // switch (Vuetify's listens on it): a click there is the control's.
-    const byHandler = !clickable && !isResizeEdge(style.cursor) && !inToggle(this.leafControl) && !(wrapper && undrawnStrip(el, style)) && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el)))) && !(this.leafControl && surfaceOf(el, this.leafControl))
+    // The handler first: the exclusions after it read a role, a box or styles, and most elements have none.
+    const byHandler = !clickable && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el))))
+      && !isResizeEdge(style.cursor) && !inToggle(this.leafControl) && !(wrapper && undrawnStrip(el, style)) && !(this.leafControl && surfaceOf(el, this.leafControl))
       && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
