@@ -10,7 +10,7 @@ import { isVisible } from '../target.ts';
 
 /** Attributes by which a combobox says it has a popup. */
 export const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];
-const OPTION_ROLES = new Set(['option', 'treeitem', 'menuitem', 'gridcell']);
+const OPTION_ROLES = new Set(['option', 'treeitem', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'gridcell']);
 // By role, not by a [role=…] selector: a custom element's role may come from its internals (Material's md-select-option).
 const isOption = (el: Element): boolean => (el.hasAttribute('role') || mayHaveInternals(el)) && OPTION_ROLES.has(getRole(el) ?? '');
 
