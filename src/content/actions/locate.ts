@@ -10,7 +10,7 @@ import { elementLike, lineFor, roleAndName } from './find.ts';
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
-import { blockingModal } from '../snapshot/modal.ts';
+import { blockingModal, popupBlocking } from '../snapshot/modal.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, isVisible, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { hasEditContext, isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
@@ -315,6 +315,12 @@ function check(el: Element, at: Element, options: LocateOptions): void {
     // is waited for: it may be closing (Ant Design's fades out with the focus still in it).
     if (modal.localName === 'dialog') throw new AgentError('COVERED', message);
     throw new NotYet('COVERED', message);
+  }
+  const blocking = options.hitTest ? popupBlocking(at) : null;
+  if (blocking) {
+    // Not waited for: it stays open until answered, and a click here would only close it.
+    const popup = getRole(blocking.popup) === 'combobox' ? `the list of ${describe(blocking.popup)}` : describeDialog(blocking.popup);
+    throw new AgentError('COVERED', `${describe(el)} takes no clicks while ${popup} is open: the page ${blocking.how} until it closes, so a click here would only close it. Press Escape to close it (browser_press_key "Escape"), or act inside it.`);
   }
   if (options.editable) {
     const wrongKind = notEditableKind(el);

@@ -62,3 +62,30 @@ export function blockingModal(el: Element): Element | null {
   for (let at: Element | null = el; at; at = composedParent(at)) if (at === modal) return null;
   return modal;
 }
+
+/**
+ * The open popup that made the rest of the page take no input, `el` outside it, and how: Radix's
+ * modal menus and selects (shadcn/ui's) set pointer-events: none on <body> while one is open;
+ * Headless UI's make everything else inert. A click outside lands around `el` and only closes the
+ * popup. Known by the focus, which is in the popup (or its combobox's field) while it is open and
+ * back on its button once it closes. Null while `el` takes clicks.
+ */
+export function popupBlocking(el: Element): { popup: Element; how: string } | null {
+  const how = takesNoPointer(el);
+  if (!how) return null;
+  for (let at = deepActiveElement(el.ownerDocument); at; at = composedParent(at)) {
+    if (!POPUP_ROLES.has(getRole(at) ?? '')) continue;
+    for (let up: Element | null = el; up; up = composedParent(up)) if (up === at) return null;
+    return { popup: at, how };
+  }
+  return null;
+}
+
+const POPUP_ROLES = new Set(['menu', 'menubar', 'listbox', 'tree', 'grid', 'combobox', 'dialog', 'alertdialog']);
+
+function takesNoPointer(el: Element): string | null {
+  for (let up: Element | null = el; up; up = composedParent(up)) if (up.hasAttribute('inert')) return 'made it inert';
+  const body = el.ownerDocument.body;
+  const none = body && getComputedStyle(body).pointerEvents === 'none' && getComputedStyle(el).pointerEvents === 'none';
+  return none ? 'set pointer-events: none on <body>' : null;
+}
