@@ -7,7 +7,9 @@
  * with the controls in it. Noted when the element is located, compared after.
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
-import { lineFor, roleAndName } from './find.ts';
+import { innerText, lineFor, roleAndName } from './find.ts';
+import { yamlValue } from '../snapshot/format.ts';
+import { getRole } from '../snapshot/roles.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
@@ -51,19 +53,24 @@ let actedOn: WeakRef<Element> | null = null;
 // and the state of the toggle acted on, to tell whether a key changed it.
 let sortBefore: string | null = null;
 let toggledBefore: string | undefined;
+let expandedBefore: boolean | null = null;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
   const before = shown(candidates(CANDIDATES_OR_ROVING, true));
-  shownBefore = new WeakSet(before);
+  // With the focused element, shown or not: the agent knew of it. react-select hides its field while
+  // it holds the choice just made, and draws it again as the focus leaves, which is no news.
+  const focused = deepActiveElement(document);
+  shownBefore = new WeakSet(focused ? [...before, focused] : before);
   dataBefore = new WeakSet(matching(DATA).filter((el) => el.checkVisibility({ visibilityProperty: true })));
   // In one pass: a field's labels are then indexed once (labelsOf), not looked for through the page per field.
   listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
   actedOn = new WeakRef(target);
   sortBefore = sortOf(target);
   toggledBefore = toggledState(target);
+  expandedBefore = expandedOf(target);
 }
 
 /**
@@ -94,6 +101,37 @@ function sortChange(target: Element | undefined): string | undefined {
   if (now === 'ascending' || now === 'descending') return `sorted ${now}`;
   if (now === 'other') return 'sorted';
   return sortBefore === 'ascending' || sortBefore === 'descending' || sortBefore === 'other' ? 'not sorted' : undefined;
+}
+
+/** Whether `el` is expanded (aria-expanded, a <details>' summary), null for what expands nothing or opens a popup. */
+function expandedOf(el: Element): boolean | null {
+  if (el.localName === 'summary' && el.parentElement?.localName === 'details') return (el.parentElement as HTMLDetailsElement).open;
+  const expanded = el.getAttribute('aria-expanded');
+  const popup = el.getAttribute('aria-haspopup');
+  if (expanded === null || (popup !== null && popup !== 'false') || getRole(el) === 'combobox') return null;
+  return expanded === 'true';
+}
+
+/** "expanded" or "collapsed" when a click or a key changed that of the disclosure acted on. */
+function expandChange(target: Element | undefined): string | undefined {
+  if (!target?.isConnected || expandedBefore === null) return undefined;
+  const now = expandedOf(target);
+  return now === null || now === expandedBefore ? undefined : now ? 'expanded' : 'collapsed';
+}
+
+/** The visible text of what the disclosure `el` shows: the region it controls, or its <details>' content. */
+function disclosedText(el: Element): string {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const regions = el.localName === 'summary' ? [el.parentElement] : (el.getAttribute('aria-controls') ?? '').split(/\s+/).map((id) => (id ? root.getElementById(id) : null));
+  const summary = el.localName === 'summary' ? innerText(el) : '';
+  return regions.map((region) => (region ? innerText(region) : '')).join(' ').replace(summary, '').trim();
+}
+
+/** Characters of a disclosed panel's text in the report; the snapshot has the rest. */
+const MAX_DISCLOSED = 300;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**
@@ -166,7 +204,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
-  const toggled = request.acted ? (sortChange(target) ?? toggleNow(target, !!request.keyed)) : undefined;
+  const state = request.acted ? (sortChange(target) ?? toggleNow(target, !!request.keyed)) : undefined;
+  const expansion = request.acted && !state ? expandChange(target) : undefined;
   // Not a line that says nothing: a toast's host, focusable, its text in its shadow root, is told by what it announced.
   const lines: string[] = [];
   let looked = 0;
@@ -175,6 +214,13 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
     if (!SAYS_NOTHING.test(line)) lines.push(line);
   }
   const more = news.length - looked;
+  // Expanded, said where it showed no controls (a drop-down's list says it): an accordion's panel of
+  // text alone (a FAQ's answer) with what it says, as the snapshot would print it.
+  const toggled = state ?? (expansion === 'expanded' && lines.length ? undefined : expansion);
+  if (!lines.length && toggled === 'expanded' && target) {
+    const text = disclosedText(target);
+    if (text) lines.push(`text: ${yamlValue(clip(text, MAX_DISCLOSED))}`);
+  }
   // What the page announced since the click, asked again now: a component's toast says so on its next
   // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
   const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
