@@ -44,7 +44,8 @@ const BURST_MS = 100;
 const INPUT_EVENTS = ['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'click'];
 
 let observer: MutationObserver | null = null;
-const recent: (Announcement & { at: number; region: Element })[] = [];
+// whole: what the region says now, all of it (not words put into what it said before); after: the input it followed.
+const recent: (Announcement & { at: number; region: Element; whole: boolean; after: number })[] = [];
 // What each region said last: a re-render that writes the same text again is no news.
 const said = new WeakMap<Element, string>();
 // When each region said something, in the last TICKING_MS, and whether input came just before.
@@ -151,7 +152,7 @@ function note(region: Element): void {
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
-  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region });
+  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: lastInputAt });
   if (recent.length > MAX_KEPT) recent.shift();
 }
 
@@ -165,7 +166,12 @@ function toldByAround(region: Element, text: string, now: number): boolean {
 
 /** Announcements made at or after `since` (Date.now() of the service worker, the same clock). */
 export function announcedSince(since: number): Announcement[] {
-  return recent.filter((a) => a.at >= since && !ticking(a.region, since)).map(({ role, text }) => ({ role, text }));
+  const made = recent.filter((a) => a.at >= since && !ticking(a.region, since));
+  // What a region said and then said otherwise, whole, for the next key typed is no longer there to be
+  // read: react-select's "1 result available for search term c", then "… ch". What it says as one
+  // input's outcome comes in ("Publishing", then "Published") is all told.
+  const current = made.filter((a, i) => !made.slice(i + 1).some((later) => later.region === a.region && later.whole && later.after > a.at));
+  return current.map(({ role, text }) => ({ role, text }));
 }
 
 function ticking(region: Element, since: number): boolean {

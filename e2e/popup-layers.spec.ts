@@ -1,0 +1,124 @@
+import { openPage as open, pageText } from './helpers/pages.ts';
+import { expect, test } from './fixtures.ts';
+import { refOf } from './helpers/refs.ts';
+
+/**
+ * What a popup that shuts off the rest of the page does to actions outside
+ * it (Radix's menus and selects, Headless UI's: shadcn/ui's), what a
+ * disclosure's click says of the panel it opened, and what a field's
+ * announcements say as text is typed (react-select's). The pages imitate the
+ * libraries' markup and behaviour; the libraries themselves are not in the repo.
+ */
+
+// Radix's DropdownMenu: while open, <body> takes no pointer events and the focus is in the menu,
+// whose items include a checkbox item; an outside press closes it, Escape too.
+const RADIX_MENU = `<button id="trigger" aria-haspopup="menu" aria-expanded="false" aria-controls="options">Options</button> <button id="save">Save</button>
+  <p id="out">nothing</p>
+  <script>
+    let menu = null;
+    const close = () => { menu?.remove(); menu = null; document.body.style.pointerEvents = ''; trigger.setAttribute('aria-expanded', 'false'); trigger.focus(); };
+    trigger.onclick = () => {
+      menu = document.createElement('div');
+      menu.id = 'options';
+      menu.setAttribute('role', 'menu');
+      menu.setAttribute('aria-label', 'Options');
+      menu.style.pointerEvents = 'auto';
+      menu.innerHTML = '<div role="menuitem" tabindex="-1">New tab</div><div role="menuitemcheckbox" aria-checked="false" tabindex="-1">Show bookmarks</div>';
+      menu.onclick = (e) => { out.textContent = e.target.textContent; close(); };
+      document.body.append(menu);
+      document.body.style.pointerEvents = 'none';
+      trigger.setAttribute('aria-expanded', 'true');
+      menu.firstChild.focus();
+    };
+    document.addEventListener('pointerdown', (e) => { if (menu && !menu.contains(e.target)) close(); });
+    document.addEventListener('keydown', (e) => { if (menu && e.key === 'Escape') close(); });
+    save.onclick = () => { out.textContent = 'saved'; };
+  </script>`;
+
+test('a click outside an open menu that shut off the page fails at once, says to press Escape, and works once it is closed; its checkbox items are listed', async ({ agent }) => {
+  const snap = await open(agent, '/radix-menu', RADIX_MENU);
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Options"') });
+  expect(opened.text).toMatch(/It opened menu "Options" \[ref=e\d+\]:\n- menuitem "New tab" \[ref=e\d+\]\n- menuitemcheckbox "Show bookmarks" \[ref=e\d+\]/);
+  const started = Date.now();
+  const blocked = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(blocked.isError).toBe(true);
+  expect(blocked.text).toMatch(/takes no clicks while <div id="options" role="menu"[^>]*>.* is open: the page set pointer-events: none on <body> until it closes.*Press Escape/);
+  // Refused, not waited for: the menu stays until answered (the 30 s action wait would be the alternative).
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(await pageText(agent, '/radix-menu', '#out')).toBe('nothing');
+  await agent.server.ok('browser_press_key', { key: 'Escape' });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
+  expect(await pageText(agent, '/radix-menu', '#out')).toBe('saved');
+});
+
+// Headless UI's Combobox: while its list is open everything else is inert. react-select's field is drawn
+// transparent while it holds the choice just made, and again as the focus leaves.
+const INERT_COMBOBOX = `<input id="who" role="combobox" aria-label="Assignee" aria-expanded="false" aria-controls="list" autocomplete="off">
+  <div id="list" role="listbox" hidden><div role="option" id="ada">Ada</div><div role="option">Alan</div></div>
+  <section id="rest"><button id="reviewer">Reviewer</button> <input id="fruit" aria-label="Fruit" style="opacity: 0"></section>
+  <p id="out">nothing</p>
+  <script>
+    const show = (open) => { list.hidden = !open; who.setAttribute('aria-expanded', String(open)); rest.inert = open; };
+    who.oninput = () => show(who.value.length > 0);
+    ada.onclick = () => { who.value = 'Ada'; show(false); };
+    document.addEventListener('keydown', (e) => { if (e.key === 'Escape') show(false); });
+    reviewer.onclick = () => { out.textContent = 'reviewer'; };
+    fruit.onblur = () => { fruit.style.opacity = 1; };
+  </script>`;
+
+test('a click on what an open combobox made inert says so at once; a field focused before the click is not news when it shows again', async ({ agent }) => {
+  const snap = await open(agent, '/inert-combobox', INERT_COMBOBOX);
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'combobox "Assignee"'), text: 'a' });
+  const blocked = await agent.server.call('browser_click', { ref: refOf(snap, 'button "Reviewer"') });
+  expect(blocked.isError).toBe(true);
+  expect(blocked.text).toContain('takes no clicks while the list of <input id="who" role="combobox" aria-label="Assignee"> is open: the page made it inert until it closes');
+  await agent.server.ok('browser_press_key', { key: 'Escape' });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Reviewer"') });
+  expect(await pageText(agent, '/inert-combobox', '#out')).toBe('reviewer');
+  // The transparent field, focused (the snapshot lists it while it has the focus), then left for another.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Fruit"') });
+  const left = await agent.server.ok('browser_click', { ref: refOf(snap, 'combobox "Assignee"') });
+  expect(left.text).not.toContain('It showed');
+});
+
+const DISCLOSURES = `<button id="faq" aria-expanded="false" aria-controls="answer">Is team pricing available?</button>
+  <div id="answer" hidden>Yes! You can purchase a license for your whole team.</div>
+  <details><summary>Shipping</summary>Ships in <b>two</b> days.</details>
+  <button id="more" aria-expanded="false" aria-controls="extra">More options</button>
+  <div id="extra" hidden><label>Coupon <input></label></div>
+  <script>
+    for (const [button, panel] of [[faq, answer], [more, extra]]) {
+      button.onclick = () => { panel.hidden = !panel.hidden; button.setAttribute('aria-expanded', String(!panel.hidden)); };
+    }
+  </script>`;
+
+test('a click on a disclosure says it expanded and what its panel of text says, and that it collapsed', async ({ agent }) => {
+  const snap = await open(agent, '/disclosures', DISCLOSURES);
+  const faq = refOf(snap, 'button "Is team pricing available?"');
+  const expanded = await agent.server.ok('browser_click', { ref: faq });
+  expect(expanded.text).toContain('It is now expanded.\nIt showed:\n- text: Yes! You can purchase a license for your whole team.');
+  expect((await agent.server.ok('browser_click', { ref: faq })).text).toContain('It is now collapsed.');
+  const details = await agent.server.ok('browser_click', { ref: refOf(snap, 'Shipping') });
+  expect(details.text).toContain('It is now expanded.\nIt showed:\n- text: Ships in two days.');
+  // Controls shown are listed, and say enough.
+  const more = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More options"') });
+  expect(more.text).toMatch(/It showed:\n- textbox "Coupon" \[ref=e\d+\]/);
+  expect(more.text).not.toContain('It is now expanded');
+});
+
+// react-select's live region: rewritten whole on each key ("1 result available for search term c").
+const SEARCH = `<input id="q" aria-label="Fruit" autocomplete="off"><span role="log" aria-live="polite" id="live"></span>
+  <script>
+    const fruits = ['Apple', 'Cherry', 'Grape'];
+    q.oninput = () => {
+      const n = fruits.filter((f) => f.toLowerCase().includes(q.value.toLowerCase())).length;
+      live.textContent = n + ' results available for search term ' + q.value + '.';
+    };
+  </script>`;
+
+test('what a region said and rewrote while text was typed is told once, as it ends', async ({ agent }) => {
+  const snap = await open(agent, '/search-live', SEARCH);
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Fruit"'), text: 'ap' });
+  expect(typed.text).toContain('The page announced (log): "2 results available for search term ap."');
+  expect(typed.text).not.toContain('search term a.');
+});
