@@ -88,6 +88,20 @@ test.describe('size controls', () => {
       '  - /url: /cart'));
   });
 
+  test('interactive says the choice drawn over an empty combobox field (react-select\'s), not its placeholder, and what a list\'s button named apart shows', async ({ page }) => {
+    const field = (id: string, shown: string) => `<div style="display: grid; width: 200px"><div style="grid-area: 1 / 1 / 2 / 3"${shown}</div>
+      <div style="grid-area: 1 / 2"><input id="${id}" role="combobox" aria-expanded="false" style="width: 4px"${id === 'pet' ? ' aria-describedby="pet-ph"' : ''}></div></div>`;
+    await load(page, `<label for="fruit">Fruit</label>${field('fruit', '>Cherry')}<label for="pet">Pet</label>${field('pet', ' id="pet-ph">Select...')}
+      <label>City <input role="combobox" aria-expanded="false"></label>
+      <button aria-haspopup="listbox" aria-label="Reviewer">Durward</button>`);
+    expect(await snapshot(page, { interactive: true })).toBe(lines(
+      '- combobox "Fruit" [ref=e1]: Cherry',
+      '- combobox "Pet" [ref=e2]',
+      // A label beside the field is its name, not a choice.
+      '- combobox "City" [ref=e3]',
+      '- button "Reviewer" [ref=e4]: Durward'));
+  });
+
   test('interactive keeps a cell named for what it holds (a calendar\'s day around its events): it says which day', async ({ page }) => {
     await load(page, `<div role="grid"><div role="row" aria-label="Week 47">
       <div role="gridcell" aria-label="November 16, 2026">16 <button>Lunch</button> <button>Review</button></div>

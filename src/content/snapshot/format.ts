@@ -1,5 +1,6 @@
 import { hrefOf, shadowRootOf } from './dom.ts';
 import type { FrameElement } from '../frame-elements.ts';
+import { choiceDrawnOver } from './drawn-choice.ts';
 import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
@@ -176,11 +177,17 @@ class Printer {
 
   /**
    * Interactive mode prints no text, and a combobox drawn from a <span> (jQuery UI's, Select2's) holds
-   * its value as text: what is chosen is said, as a native one's is (valueOf). Clipped as a borrowed name is.
+   * its value as text: what is chosen is said, as a native one's is (valueOf). So is the choice drawn over an
+   * empty field (react-select's: drawn-choice.ts), and by a list's button named apart from it. Clipped as a
+   * borrowed name is.
    */
   private textAsValue(node: SNode): string {
     const { el, role, text } = node;
-    if (!this.options.interactive || !text || !VALUE_ROLES.has(role) || RANGE_ROLES.has(role)) return '';
+    if (this.options.interactive && role === 'combobox' && el instanceof HTMLInputElement) return clip(choiceDrawnOver(el), MAX_FALLBACK_NAME);
+    if (!this.options.interactive || !text || RANGE_ROLES.has(role)) return '';
+    // A button that opens a list to choose from, named apart from its text (Headless UI's Listbox), shows the choice.
+    if (role === 'button' && el.getAttribute('aria-haspopup') === 'listbox') return text !== nameOf(node) ? clip(text, MAX_FALLBACK_NAME) : '';
+    if (!VALUE_ROLES.has(role)) return '';
     return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? '' : clip(text, MAX_FALLBACK_NAME);
   }
 
