@@ -225,9 +225,10 @@ test.describe('focus, fill and type', () => {
     expect(await page.evaluate(() => window.__events)).toEqual(['onChange:2025-01-02']);
   });
 
-  test('fill refuses selects, checkboxes, read-only and non-fields', async ({ page }) => {
+  test('fill refuses selects, checkboxes, read-only and non-fields, and says how to choose in a drop-down the page draws', async ({ page }) => {
     await load(page, `<select id="s"><option>a</option></select><input id="c" type="checkbox">
-      <input id="ro" readonly value="fixed"><div id="d">Text</div><div id="sl" role="slider" tabindex="0" aria-label="Brightness" aria-valuenow="3">3</div>`);
+      <input id="ro" readonly value="fixed"><div id="d">Text</div><div id="sl" role="slider" tabindex="0" aria-label="Brightness" aria-valuenow="3">3</div>
+      <span id="cb" role="combobox" tabindex="0" aria-label="Room">Double</span>`);
     const select = await failure(page, { type: 'prepareFill', target: { selector: '#s' }, value: 'a', timeoutMs: 200 });
     expect(select.code).toBe('INVALID_TARGET');
     expect(select.message).toContain('browser_select_option');
@@ -239,6 +240,9 @@ test.describe('focus, fill and type', () => {
     const div = await failure(page, { type: 'prepareType', target: { selector: '#d' }, text: 'x', clear: false, timeoutMs: 200 });
     expect(div.code).toBe('NOT_EDITABLE');
     expect(div.message).toContain('(role generic) is not a text field');
+    // Select2's <span>: chosen from, or searched in the field its list shows.
+    const combobox = await failure(page, { type: 'prepareType', target: { selector: '#cb' }, text: 'Sing', clear: false, timeoutMs: 200 });
+    expect(combobox.message).toContain('is a drop-down the page draws, and takes no text: choose with browser_select_option (its ref and the option\'s text); or click it, then type into the search field it shows');
     const slider = await failure(page, { type: 'prepareFill', target: { selector: '#sl' }, value: 'bright', timeoutMs: 200 });
     expect(slider.message).toContain('is a custom slider (now 3) and takes keys, not text: browser_fill with a number presses them until it says that number; or press ArrowRight');
     // Given a number, its keys are pressed for it (e2e/keyboard.spec.ts).

@@ -100,6 +100,10 @@ export function notEditableKind(el: Element): AgentError | null {
       `${describe(el)} is a custom ${role}${now === null ? '' : ` (now ${now})`} and takes keys, not text: ${now === null ? '' : 'browser_fill with a number presses them until it says that number; or '}press ArrowRight / ArrowUp to raise it and ArrowLeft / ArrowDown to lower it one step (Home, End: its ends) with browser_press_key and its ref.`,
     );
   }
+  if (role === 'combobox') {
+    // Select2's, jQuery UI's selectmenu: a <span> that opens a list, with a search field of its own in it.
+    return new AgentError('NOT_EDITABLE', `${describe(el)} is a drop-down the page draws, and takes no text: choose with browser_select_option (its ref and the option's text); or click it, then type into the search field it shows (the click's report lists it).`);
+  }
   return new AgentError(
     'NOT_EDITABLE',
     `${describe(el)} (role ${role}) is not a text field: only <input>, <textarea> and contenteditable elements take text. Target the field itself (take a snapshot and use the textbox's ref).`,
