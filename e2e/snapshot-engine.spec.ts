@@ -84,6 +84,8 @@ const cases: Case[] = [
   ['placeholder as name is not repeated', '<input placeholder="What needs to be done?">', '- textbox "What needs to be done?" [ref=e1]'],
   ['placeholder besides a label', '<input aria-label="Search" placeholder="e.g. milk">',
     lines('- textbox "Search" [ref=e1]:', '  - /placeholder: e.g. milk')],
+  ['a placeholder is not drawn, nor printed, once the field holds a value', '<input aria-label="Framework" placeholder="Pick one" value="Svelte">',
+    '- textbox "Framework" [ref=e1]: Svelte'],
   ['title as name', '<button title="Close"></button>', '- button "Close" [ref=e1]'],
   ['an icon button\'s image is not printed again under it, nor a nameless icon in something named; a picture with its own name is',
     `<button><img alt="Delete" width="8" height="8" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></button><a href="/p"><img alt="Photo of Ada" width="8" height="8" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="> Ada</a>

@@ -184,9 +184,10 @@ export function valueOf(el: Element, role: string, interactive = false): string 
   return '';
 }
 
-/** The `/placeholder:` property, printed when it says more than the name. */
+/** The `/placeholder:` property, printed when it says more than the name and the field is empty. */
 export function placeholderOf(el: Element, role: string, name: string): string {
-  if (!VALUE_ROLES.has(role)) return '';
+  // Not drawn once the field holds a value.
+  if (!VALUE_ROLES.has(role) || ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value)) return '';
   const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder') ?? '';
   return placeholder && placeholder !== name ? placeholder : '';
 }
