@@ -1,4 +1,4 @@
-import { openPage as open, pageText } from './helpers/pages.ts';
+import { openPage as open, pageAt, pageText } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { refOf } from './helpers/refs.ts';
 
@@ -121,4 +121,23 @@ test('what a region said and rewrote while text was typed is told once, as it en
   const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Fruit"'), text: 'ap' });
   expect(typed.text).toContain('The page announced (log): "2 results available for search term ap."');
   expect(typed.text).not.toContain('search term a.');
+});
+
+// react-datepicker: a dialog of days in a grid, all but the focused one out of the Tab order (tabindex -1).
+const DATE_PICKER = `<label for="start">Start date</label> <input id="start" autocomplete="off"><div id="picker"></div>
+  <script>
+    start.onclick = () => {
+      if (picker.firstChild) return;
+      const days = Array.from({ length: 30 }, (_, i) => '<div role="gridcell" tabindex="' + (i === 14 ? 0 : -1) + '" aria-label="Choose November ' + (i + 1) + '">' + (i + 1) + '</div>');
+      picker.innerHTML = '<div role="dialog" aria-label="Choose Date"><button>Previous Month</button><div role="grid"><div role="row">' + days.join('') + '</div></div></div>';
+      picker.querySelector('[role=grid]').onclick = (e) => { start.value = '11/' + e.target.textContent + '/2026'; picker.replaceChildren(); };
+    };
+  </script>`;
+
+test('a date picker\'s dialog lists its days, those out of the Tab order too, and says how many more there are', async ({ agent }) => {
+  const snap = await open(agent, '/date-picker', DATE_PICKER);
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'textbox "Start date"') });
+  expect(opened.text).toMatch(/It opened dialog "Choose Date" \[ref=e\d+\]:\n- button "Previous Month" \[ref=e\d+\]\n- gridcell "Choose November 1" \[ref=e\d+\]\n- gridcell "Choose November 2" \[ref=e\d+\]\n(- .*\n){7}- … 21 more$/);
+  await agent.server.ok('browser_click', { ref: refOf(opened.text, 'gridcell "Choose November 3"') });
+  expect(await (await pageAt(agent.browser.context, '/date-picker')).inputValue('#start')).toBe('11/3/2026');
 });

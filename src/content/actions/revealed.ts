@@ -28,6 +28,11 @@ const CANDIDATES = [
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
 // shown all along, is no news.
 const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
+/**
+ * What a dialog lists: with the cells and tree items a roving tabindex leaves out of the Tab order (a date
+ * picker's days, react-datepicker's: all but one have tabindex -1, and its report listed that one day alone).
+ */
+const IN_DIALOG = `${CANDIDATES}, [role=gridcell][tabindex], [role=treeitem][tabindex]`;
 const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
 /** What holds data drawn in rows: what keys show in one is that data filtered or scrolled to. */
 const ROWS = 'table, [role=table], [role=grid], [role=treegrid], [role=tree], [role=feed]';
@@ -337,7 +342,7 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
   // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
   // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
   // which are there for Tab alone.
-  const controls = innermost(displayed(composedQuery(opened, CANDIDATES)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el)));
+  const controls = innermost(displayed(composedQuery(opened, IN_DIALOG)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el)));
   return {
     opened: {
       popup: lineFor(opened, request.refPrefix, false),
