@@ -39,9 +39,11 @@ const cases: Case[] = [
   ['a nameless control shows its test id or its icon; a named one does not',
     `<button><svg class="lucide lucide-trash-2"></svg></button><button><i class="fa fa-solid fa-lg fa-magnifying-glass"></i></button>
       <a href="/s"><svg><use href="/sprite.svg#icon-settings"></use></svg></a><div role="button" tabindex="0" data-testid="share-button" style="width:20px;height:20px"></div>
-      <button aria-label="Close" data-testid="x"><i class="fa fa-xmark"></i></button><button class="btn-close"></button>`,
+      <button aria-label="Close" data-testid="x"><i class="fa fa-xmark"></i></button><button class="btn-close"></button>
+      <button class="mantine-focus-auto mantine-Modal-close mantine-CloseButton-root"><svg viewBox="0 0 15 15"></svg></button><button class="enclosed"></button>`,
     lines('- button [ref=e1] [icon=trash-2]:', '  - img', '- button [ref=e2] [icon=magnifying-glass]', '- link [ref=e3] [icon=settings]:', '  - /url: /s', '  - img',
-      '- button [ref=e4] [testid=share-button]', '- button "Close" [ref=e5]', '- button [ref=e6]')],
+      // A close button named by its own class (Bootstrap's, Mantine's), not by a word that holds "close".
+      '- button [ref=e4] [testid=share-button]', '- button "Close" [ref=e5]', '- button [ref=e6] [icon=close]', '- button [ref=e7] [icon=close]:', '  - img', '- button [ref=e8]')],
   ['an empty text holder with no name prints no line (a live region waiting for its first message); a named one does',
     '<div role="log"></div><p></p><p>Text</p><div role="alert" aria-label="Errors"></div><main><div role="status"></div></main>',
     lines('- paragraph: Text', '- alert "Errors"', '- main')],

@@ -23,8 +23,19 @@ export function hintFor(el: Element): string {
     const id = el.getAttribute(name)?.trim();
     if (id) return ` [testid=${clean(id)}]`;
   }
-  const icon = iconIn(el);
+  const icon = iconIn(el) ?? closerClass(el);
   return icon ? ` [icon=${clean(icon)}]` : '';
+}
+
+// A component library's close button, an X drawn by a bare SVG, is named by its class alone (Mantine's
+// mantine-CloseButton-root, mantine-Modal-close; Bootstrap's btn-close): a word of the class, as "close".
+const CLOSER_WORDS = new Set(['close', 'closebutton', 'closebtn', 'dismiss']);
+
+function closerClass(el: Element): string | null {
+  for (const token of el.classList) {
+    if (token.toLowerCase().split(/[-_]+/).some((word) => CLOSER_WORDS.has(word))) return 'close';
+  }
+  return null;
 }
 
 function iconIn(root: Element): string | null {
