@@ -86,13 +86,18 @@ const DISCLOSURES = `<button id="faq" aria-expanded="false" aria-controls="answe
   <details><summary>Shipping</summary>Ships in <b>two</b> days.</details>
   <button id="more" aria-expanded="false" aria-controls="extra">More options</button>
   <div id="extra" hidden><label>Coupon <input></label></div>
+  <div role="tablist"><button role="tab" id="t1" aria-selected="true" aria-controls="p1">Gallery</button><button role="tab" id="t2" aria-selected="false" aria-controls="p2">Messages</button></div>
+  <div role="tabpanel" id="p1">Gallery tab content</div><div role="tabpanel" id="p2" hidden>You have no messages.</div>
   <script>
+    for (const tab of [t1, t2]) tab.onclick = () => {
+      for (const other of [t1, t2]) { other.setAttribute('aria-selected', String(other === tab)); document.getElementById(other.getAttribute('aria-controls')).hidden = other !== tab; }
+    };
     for (const [button, panel] of [[faq, answer], [more, extra]]) {
       button.onclick = () => { panel.hidden = !panel.hidden; button.setAttribute('aria-expanded', String(!panel.hidden)); };
     }
   </script>`;
 
-test('a click on a disclosure says it expanded and what its panel of text says, and that it collapsed', async ({ agent }) => {
+test('a click on a disclosure says it expanded and what its panel of text says, and that it collapsed; a tab says what its panel of text says', async ({ agent }) => {
   const snap = await open(agent, '/disclosures', DISCLOSURES);
   const faq = refOf(snap, 'button "Is team pricing available?"');
   const expanded = await agent.server.ok('browser_click', { ref: faq });
@@ -104,6 +109,9 @@ test('a click on a disclosure says it expanded and what its panel of text says, 
   const more = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More options"') });
   expect(more.text).toMatch(/It showed:\n- textbox "Coupon" \[ref=e\d+\]/);
   expect(more.text).not.toContain('It is now expanded');
+  // A tab's panel of text alone, once the tab is selected; nothing when it already was.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'tab "Messages"') })).text).toContain('It showed:\n- text: You have no messages.');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'tab "Messages"') })).text).not.toContain('It showed');
 });
 
 // react-select's live region: rewritten whole on each key ("1 result available for search term c").

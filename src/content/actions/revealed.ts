@@ -59,6 +59,7 @@ let actedOn: WeakRef<Element> | null = null;
 let sortBefore: string | null = null;
 let toggledBefore: string | undefined;
 let expandedBefore: boolean | null = null;
+let selectedBefore: string | null = null;
 let dialogsBefore: WeakSet<Element> | null = null;
 let dialog: WeakRef<Element> | null = null;
 
@@ -76,6 +77,7 @@ export function noteShown(target: Element): void {
   sortBefore = sortOf(target);
   toggledBefore = toggledState(target);
   expandedBefore = expandedOf(target);
+  selectedBefore = target.getAttribute('aria-selected');
 }
 
 /**
@@ -122,6 +124,11 @@ function expandChange(target: Element | undefined): string | undefined {
   if (!target?.isConnected || expandedBefore === null) return undefined;
   const now = expandedOf(target);
   return now === null || now === expandedBefore ? undefined : now ? 'expanded' : 'collapsed';
+}
+
+/** A tab the action selected. */
+function tabSelected(el: Element): boolean {
+  return selectedBefore !== 'true' && el.getAttribute('aria-selected') === 'true' && getRole(el) === 'tab';
 }
 
 /** The visible text of what the disclosure `el` shows: the region it controls, or its <details>' content. */
@@ -222,7 +229,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // Expanded, said where it showed no controls (a drop-down's list says it): an accordion's panel of
   // text alone (a FAQ's answer) with what it says, as the snapshot would print it.
   const toggled = state ?? (expansion === 'expanded' && lines.length ? undefined : expansion);
-  if (!lines.length && toggled === 'expanded' && target) {
+  // So too a tab's panel of text alone, the tab now selected.
+  if (!lines.length && target && (toggled === 'expanded' || tabSelected(target))) {
     const text = disclosedText(target);
     if (text) lines.push(`text: ${yamlValue(clip(text, MAX_DISCLOSED))}`);
   }
