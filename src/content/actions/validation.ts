@@ -174,7 +174,40 @@ function shownMessage(field: Element): string {
     const text = ids.map((id) => root.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '').filter(Boolean).join(' ');
     if (text) return clip(text, 200);
   }
-  return '(the page links no message to it; a snapshot shows what it says near the field)';
+  const near = messageAfter(field);
+  return near ? `${clip(near, 200)} (shown after it, not linked to it)` : '(the page links no message to it; a snapshot shows what it says near the field)';
+}
+
+/** How far up from the field its message is looked for: its wrapper, and the form group around that. */
+const MESSAGE_LEVELS = 3;
+// What says a text is a field's message: its class or id (Bootstrap's invalid-feedback, Ant Design's
+// ant-form-item-explain-error, a form's own "error"), its role, or a red colour (Tailwind's text-red-500).
+const MESSAGE_WORDS = /err|invalid|feedback|explain|warn|help|hint|message|validation/i;
+const FIELDS = 'input:not([type=hidden]), select, textarea, [role=textbox], [role=combobox], [contenteditable=""], [contenteditable=true]';
+
+/**
+ * The message a page shows after a field without linking it (react-hook-form's and Formik's
+ * examples put a <p> after the input): the first element after the field, or after a box around
+ * it that holds no other field, that shows text and looks like a message.
+ */
+function messageAfter(field: Element): string {
+  let at: Element = field;
+  for (let level = 0; level < MESSAGE_LEVELS && at.parentElement; level++, at = at.parentElement) {
+    for (let next = at.nextElementSibling; next; next = next.nextElementSibling) {
+      // The next field's part of the form: its message, not this one's.
+      if (next.matches(FIELDS) || next.querySelector(FIELDS) || next.localName === 'label') return '';
+      const text = (next as HTMLElement).innerText?.replace(/\s+/g, ' ').trim();
+      if (text && looksLikeMessage(next)) return text;
+    }
+    if (at.parentElement.querySelectorAll(FIELDS).length > 1) return '';
+  }
+  return '';
+}
+
+function looksLikeMessage(el: Element): boolean {
+  if (MESSAGE_WORDS.test(`${el.id} ${el.getAttribute('class') ?? ''} ${el.getAttribute('role') ?? ''}`) || el.getAttribute('role') === 'alert') return true;
+  const [r, g, b] = (getComputedStyle(el).color.match(/\d+/g) ?? []).map(Number);
+  return r >= 150 && g < 100 && b < 100;
 }
 
 /**
