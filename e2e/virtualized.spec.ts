@@ -40,3 +40,10 @@ test('a search that misses names the grids that draw only some rows, with a row 
   const found = await agent.server.ok('browser_find', { text: 'User 150' });
   expect(found.text).toMatch(/^1 match:\n- gridcell "User 150" \[ref=e\d+\]$/m);
 });
+
+test('a snapshot says a grid draws only some of its rows, and how to draw others; one that draws all says nothing', async ({ agent }) => {
+  const snap = await open(agent, '/virtual-snapshot', `${GRID}<div role="grid" aria-label="Admins" aria-rowcount="1"><div role="row"><span role="gridcell">Root</span></div></div>`, 'Virtual');
+  expect(snap).toMatch(/- gridcell "User 8" \[ref=e\d+\]\n {2}- … 8 of its 200 rows are drawn: the others as it scrolls \(browser_scroll with a row's ref\)\n- grid "Admins":\n {2}- row:\n {4}- gridcell "Root" \[ref=e\d+\]\n```$/);
+  const interactive = await agent.server.ok('browser_snapshot', { interactive: true });
+  expect(interactive.text).toContain('8 of its 200 rows are drawn');
+});

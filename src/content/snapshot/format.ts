@@ -7,7 +7,7 @@ import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement, type Issued } from './refs.ts';
 import { placeholderOf, RANGE_ROLES, stateSuffix, VALUE_ROLES, valueOf } from './states.ts';
 import { BREAK, DEEPER } from './tree.ts';
-import { normalizeText } from './walk-rules.ts';
+import { normalizeText, partlyDrawn } from './walk-rules.ts';
 import type { Kid, SNode } from './tree.ts';
 
 /**
@@ -172,6 +172,8 @@ class Printer {
       if (unshown) {
         this.lines.push(`${inner}- … ${unshown} more options${this.seeThem(node)}`);
       }
+      const rows = partlyDrawn(el);
+      if (rows) this.lines.push(`${inner}- … ${rows.drawn} of its ${rows.count} rows are drawn: the others as it scrolls (browser_scroll with a row's ref)`);
     }
   }
 

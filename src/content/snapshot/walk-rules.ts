@@ -34,6 +34,17 @@ export const GROUPING_ROLES = new Set([
 // buttons (Edit, Delete), add only indentation.
 export const TABLE_WRAPPERS = new Set(['table', 'rowgroup', 'grid', 'treegrid', 'cell', 'gridcell', 'columnheader', 'rowheader']);
 
+/**
+ * A grid that draws only the rows in view (AG Grid, MUI's DataGrid) and says how many it has
+ * (aria-rowcount): its snapshot says it shows some, or the agent takes the rows drawn for all the data.
+ */
+export function partlyDrawn(el: Element): { drawn: number; count: number } | null {
+  const count = Number(el.getAttribute('aria-rowcount'));
+  if (!(count > 0)) return null;
+  const drawn = el.querySelectorAll('[role=row], tr').length;
+  return drawn && count > drawn ? { drawn, count } : null;
+}
+
 // A generic element with one of these has a name to print, so it is not flattened.
 const NAME_ATTRS = ['aria-label', 'aria-labelledby', 'title'];
 

@@ -12,7 +12,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -392,7 +392,9 @@ class Walker {
       // and link) or gives the one ref inside it context (a table row).
       // Not a cell named for what it holds (a calendar's day, "November 16, 2026", around its events): it says which day.
       const namedCell = (role === 'gridcell' || role === 'cell') && hasNameAttr(el) && this.refs > refsBefore;
-      if (node.kids.length === 0 || (TABLE_WRAPPERS.has(role) && !namedCell) || (node.kids.length === 1 && !GROUPING_ROLES.has(role) && !namedCell)) {
+      // Nor a grid that draws only some of its rows: it says so (format.ts).
+      const partial = (role === 'grid' || role === 'treegrid' || role === 'table') && partlyDrawn(el) !== null;
+      if (node.kids.length === 0 || (TABLE_WRAPPERS.has(role) && !namedCell && !partial) || (node.kids.length === 1 && !GROUPING_ROLES.has(role) && !namedCell)) {
         // Not printed: its refs and its text (for a row or ref'd ancestor to use) go to the parent.
         if (node.text) out.push(BREAK, node.text, BREAK);
         for (const kid of node.kids) out.push(kid);
