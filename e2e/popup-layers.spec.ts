@@ -35,7 +35,7 @@ const RADIX_MENU = `<button id="trigger" aria-haspopup="menu" aria-expanded="fal
     save.onclick = () => { out.textContent = 'saved'; };
   </script>`;
 
-test('a click outside an open menu that shut off the page fails at once, says to press Escape, and works once it is closed; its checkbox items are listed', async ({ agent }) => {
+test('a click outside an open menu that shut off the page fails at once, says to press Escape, and works once it is closed; its checkbox items are listed, and its closing said', async ({ agent }) => {
   const snap = await open(agent, '/radix-menu', RADIX_MENU);
   const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Options"') });
   expect(opened.text).toMatch(/It opened menu "Options" \[ref=e\d+\]:\n- menuitem "New tab" \[ref=e\d+\]\n- menuitemcheckbox "Show bookmarks" \[ref=e\d+\]/);
@@ -46,9 +46,14 @@ test('a click outside an open menu that shut off the page fails at once, says to
   // Refused, not waited for: the menu stays until answered (the 30 s action wait would be the alternative).
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(await pageText(agent, '/radix-menu', '#out')).toBe('nothing');
-  await agent.server.ok('browser_press_key', { key: 'Escape' });
+  // Closed by a key or by the item chosen: said, as a dialog's closing is.
+  expect((await agent.server.ok('browser_press_key', { key: 'Escape' })).text).toContain('It closed menu "Options".');
   await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') });
   expect(await pageText(agent, '/radix-menu', '#out')).toBe('saved');
+  const reopened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Options"') });
+  const chosen = await agent.server.ok('browser_click', { ref: refOf(reopened.text, 'menuitem "New tab"') });
+  expect(chosen.text).toContain('It closed menu "Options".');
+  expect(await pageText(agent, '/radix-menu', '#out')).toBe('New tab');
 });
 
 // Headless UI's Combobox: while its list is open everything else is inert. react-select's field is drawn

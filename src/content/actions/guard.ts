@@ -13,7 +13,7 @@ import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid, watchFieldsOf } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
-import { dialogAnimating, dialogChanges } from './revealed.ts';
+import { dialogAnimating, dialogChanges } from './dialogs.ts';
 import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
 import { toggledState } from './checked.ts';

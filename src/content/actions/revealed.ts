@@ -3,37 +3,30 @@
  * without a snapshot. A hover: controls and tooltips that were not visible
  * before the pointer came (a row's Delete button drawn on :hover, a
  * navigation's submenu, a tooltip); so too a click on a collapsed
- * disclosure (an accordion, a <summary>). A click: the dialog it opened,
- * with the controls in it. Noted when the element is located, compared after.
+ * disclosure (an accordion, a <summary>). The dialog a click opened:
+ * dialogs.ts. Noted when the element is located, compared after.
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
-import { innerText, lineFor, roleAndName } from './find.ts';
+import { innerText, lineFor } from './find.ts';
+import { clip } from './describe.ts';
 import { yamlValue } from '../snapshot/format.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
+import { composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
-import { animationsAbout, animationTargets, endingOn, enteredIn, inAnimated, settledIn, shownByNow } from './animated.ts';
+import { animationTargets, enteredIn, inAnimated, shownByNow } from './animated.ts';
 import { clippedAway } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
+import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN } from './controls-shown.ts';
+import { dialogOpenedLate, openedDialog } from './dialogs.ts';
 
-const CANDIDATES = [
-  'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
-  ...['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option', 'checkbox', 'radio', 'switch', 'tooltip'].map((role) => `[role=${role}]`),
-].join(', ');
 // With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
 // shown all along, is no news.
 const CANDIDATES_OR_ROVING = `${CANDIDATES}, [tabindex="-1"]`;
-/**
- * What a dialog lists: with the cells and tree items a roving tabindex leaves out of the Tab order (a date
- * picker's days, react-datepicker's: all but one have tabindex -1, and its report listed that one day alone).
- */
-const IN_DIALOG = `${CANDIDATES}, [role=gridcell][tabindex], [role=treeitem][tabindex]`;
-const DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog]';
 /** What holds data drawn in rows: what keys show in one is that data filtered or scrolled to. */
 const ROWS = 'table, [role=table], [role=grid], [role=treegrid], [role=tree], [role=feed]';
 /**
@@ -41,10 +34,6 @@ const ROWS = 'table, [role=table], [role=grid], [role=treegrid], [role=tree], [r
  * keys: an autocomplete whose field names no popup shows its options in a listbox.
  */
 const DATA = `${ROWS}, [role=listbox]`;
-/** How long a dialog's opening animation is waited for, at most. */
-const DIALOG_ANIMATION_MS = 1000;
-/** Lines in the report; the rest are counted. */
-const MAX_SHOWN = 10;
 
 let shownBefore: WeakSet<Element> | null = null;
 // The grids, tables and lists shown before: what is drawn in one is its data changing. One shown by the action
@@ -60,8 +49,6 @@ let sortBefore: string | null = null;
 let toggledBefore: string | undefined;
 let expandedBefore: boolean | null = null;
 let selectedBefore: string | null = null;
-let dialogsBefore: WeakSet<Element> | null = null;
-let dialog: WeakRef<Element> | null = null;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
@@ -142,10 +129,6 @@ function disclosedText(el: Element): string {
 /** Characters of a disclosed panel's text in the report; the snapshot has the rest. */
 const MAX_DISCLOSED = 300;
 
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 /**
  * An element's kind and text, and a field's label: one the page put in place of one gone that
  * looked alike is no news. Taken while it is in the page (a removed field has no label), in a pass.
@@ -197,7 +180,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   if (!before) return {};
   // A dialog the click or key opened once a module it loaded had come (Ionic's alert, whose code is
   // fetched on the first open): no timer brought it, so the looks after the input missed it.
-  if (request.acted && dialogsBefore && dialogOpened(dialogsShown())) return openedDialog({ type: 'openedDialog', refPrefix: request.refPrefix });
+  if (request.acted && dialogOpenedLate()) return openedDialog({ type: 'openedDialog', refPrefix: request.refPrefix });
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
   let news: Element[] = [];
@@ -248,118 +231,6 @@ const SAYS_NOTHING = /^generic \[ref=[^\]]+\]$/;
 /** How long what a click showed may take to come in before its news is asked. */
 const ENTRANCE_MS = 1000;
 
-/** Before a click: the dialogs shown now (a few elements at most: cheap on any page). Returns how many. */
-export function noteDialogs(): number {
-  const shownNow = dialogsShown();
-  dialogsBefore = new WeakSet(shownNow);
-  // Named now: one the click removes has no name once out of the page (its title is found by id).
-  openBefore = shownNow.map((el) => ({ el: new WeakRef(el), ...roleAndName(el) }));
-  dialog = null;
-  return shownNow.length;
-}
-
-let openBefore: { el: WeakRef<Element>; role: string; name: string }[] = [];
-
-/**
- * The dialog shown before the action and gone now (closed, hidden or removed), as `dialog
- * "Edit profile"`: the agent then knows the page behind it takes input again. Asked right
- * after the input and once its timers have run (a Save that closes the dialog when it is done).
- */
-function dialogClosed(shownList: Element[]): string | undefined {
-  if (!openBefore.length) return undefined;
-  const shownNow = new Set(shownList);
-  const closed = openBefore.find(({ el }) => {
-    const was = el.deref();
-    return !was || !shownNow.has(was);
-  });
-  if (!closed) return undefined;
-  openBefore = openBefore.filter((entry) => entry !== closed);
-  return closed.name ? `${closed.role} ${JSON.stringify(closed.name)}` : closed.role;
-}
-
-/** The dialogs shown now: in the document, and in the shadow roots a snapshot went through (Shoelace's sl-dialog). */
-function dialogsShown(): Element[] {
-  return displayed(matching(DIALOGS));
-}
-
-/**
- * Right after the click, and again once the timers it set have run: whether
- * it opened a dialog, kept for openedDialog(). A modal may show only at the
- * end of its backdrop's fade (Bootstrap's), a timer the click set.
- */
-function dialogOpened(shownNow: Element[]): boolean {
-  const before = dialogsBefore;
-  // None noted, or found at the first look: the second leaves it for openedDialog() (Bootstrap's
-  // offcanvas shows at once, and the timer that ends its slide brings the second look).
-  if (!before) return false;
-  const opened = shownNow.find((el) => !before.has(el));
-  if (!opened) return false;
-  dialogsBefore = null;
-  dialog = new WeakRef(opened);
-  return true;
-}
-
-/**
- * dialogChanges() once the dialogs shown before have ended their animations: SweetAlert2's,
- * closed by Escape or its OK, plays an exit animation and removes itself when it ends, with no
- * timer for the action to wait on; a look before that found it still open.
- */
-export async function dialogChangesSettled(): Promise<ReturnType<typeof dialogChanges>> {
-  // Also asked after a key, whose dialogs were noted in another request: none noted, none to wait for.
-  let waited = false;
-  for (const { el } of openBefore) {
-    const was = el.deref();
-    if (!was?.isConnected) continue;
-    const start = performance.now();
-    await settledIn(was, DIALOG_ANIMATION_MS, () => true);
-    waited ||= performance.now() - start > 1;
-  }
-  // Its end's event (animationend, which removes it) comes with the next frame's.
-  if (waited) await nextFrame();
-  return dialogChanges();
-}
-
-/** A dialog shown before the click is playing an animation (an exit, for dialogChangesSettled to wait out). */
-export function dialogAnimating(): boolean {
-  return openBefore.some(({ el }) => {
-    const was = el.deref();
-    // Bound to end: a spinner in the dialog is no exit, and would cost every click a trip.
-    return !!was?.isConnected && animationsAbout([was]).some((animation) => {
-      const target = endingOn(animation);
-      return !!target && was.contains(target);
-    });
-  });
-}
-
-/** Both of the above from one look at the page's dialogs, as a click or a key asks for them. */
-export function dialogChanges(): { opened: boolean; closed?: string } {
-  const shownNow = dialogsShown();
-  const closed = dialogClosed(shownNow);
-  return { opened: dialogOpened(shownNow), ...(closed ? { closed } : {}) };
-}
-
-/** The dialog the last click opened: its line and its controls' lines, with refs. */
-export async function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): Promise<ContentResults['openedDialog']> {
-  const opened = dialog?.deref();
-  if (!opened?.isConnected) return {};
-  // Reported once it has come in: what the agent does next (a snapshot, a click) finds it ready.
-  await settledIn(opened, DIALOG_ANIMATION_MS, () => {
-    const control = composedQuery(opened, CANDIDATES)[0];
-    return !control || getComputedStyle(control).pointerEvents !== 'none';
-  });
-  // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
-  // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
-  // which are there for Tab alone.
-  const controls = innermost(displayed(composedQuery(opened, IN_DIALOG)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el)));
-  return {
-    opened: {
-      popup: lineFor(opened, request.refPrefix, false),
-      options: controls.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix)),
-      more: Math.max(0, controls.length - MAX_SHOWN),
-    },
-  };
-}
-
 /**
  * Controls, and what a CSS :hover rule opens something for (a menu's item with a menu of its
  * own), visible now and not `before`, but for the element acted on. Those noted before are
@@ -402,11 +273,6 @@ function candidates(selector: string, revealersShownOrNot: boolean): Element[] {
   return [...matching(selector), ...hoverRevealers(document, revealersShownOrNot), ...shadowHoverRevealers(shadowRootsMet(), revealersShownOrNot)];
 }
 
-/** Those matching `selector` in the document and in the shadow roots a snapshot went through. */
-function matching(selector: string): Element[] {
-  return [...document.querySelectorAll(selector), ...shadowRootsMet().flatMap((root) => [...root.querySelectorAll(selector)])];
-}
-
 /**
  * Visible, counting opacity: a row's Delete button drawn with opacity 0 until
  * hovered is not shown. Except while it fades in: a menu whose opacity
@@ -424,31 +290,3 @@ function shown(elements: Iterable<Element>): Element[] {
   });
 }
 
-/**
- * Rendered and not visibility:hidden, whatever its opacity. What a dialog is
- * judged by: right after the click that opens it, one that fades in is still
- * transparent, its transition not even begun (a framework's enter class sets
- * opacity 0 first), and so are the controls in it.
- */
-function displayed(elements: Iterable<Element>): Element[] {
-  return Array.from(elements).filter((el) => el.checkVisibility({ visibilityProperty: true }) && el.getClientRects().length > 0);
-}
-
-/**
- * Without those that hold others of the list: a focusable box around a dialog's content, a menu
- * around its items (Ant Design's takes the focus), a listbox around the options slotted into it
- * (Shoelace's). What is clicked is inside.
- */
-function innermost(elements: Element[]): Element[] {
-  const listed = new Set(elements);
-  const holders = new Set<Element>();
-  for (const el of elements) {
-    for (let up = composedParent(el); up; up = composedParent(up)) if (listed.has(up)) holders.add(up);
-  }
-  return elements.filter((el) => !holders.has(el));
-}
-
-/** Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow). */
-function hasArea(el: Element): boolean {
-  return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0);
-}
