@@ -154,3 +154,35 @@ test('a date picker\'s dialog lists its days, those out of the Tab order too, an
   await agent.server.ok('browser_click', { ref: refOf(opened.text, 'gridcell "Choose November 3"') });
   expect(await (await pageAt(agent.browser.context, '/date-picker')).inputValue('#start')).toBe('11/3/2026');
 });
+
+// Radix's Select, open, takes the focus back from anything outside.
+const KEYED_POPUPS = `<button id="reviewer" aria-haspopup="listbox" aria-expanded="false" aria-controls="people">Durward</button>
+  <div id="people" role="listbox" hidden><div role="option" tabindex="-1">Durward</div><div role="option" tabindex="-1">Kenton</div></div>
+  <button id="theme" aria-haspopup="listbox" aria-expanded="false" aria-controls="themes">Theme</button>
+  <div id="themes" role="listbox" hidden><div role="option" tabindex="-1" id="light">Light</div><div role="option" tabindex="-1">Dark</div></div>
+  <p id="out"></p>
+  <script>
+    reviewer.onkeydown = (e) => {
+      if (e.key !== 'ArrowDown') return;
+      e.preventDefault();
+      requestAnimationFrame(() => requestAnimationFrame(() => { people.hidden = false; reviewer.setAttribute('aria-expanded', 'true'); people.firstChild.focus(); }));
+    };
+    theme.onclick = () => { themes.hidden = false; theme.setAttribute('aria-expanded', 'true'); light.focus(); };
+    document.addEventListener('focusin', (e) => { if (!themes.hidden && !themes.contains(e.target)) light.focus(); });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !themes.hidden) { themes.hidden = true; theme.setAttribute('aria-expanded', 'false'); theme.focus(); }
+      if (e.key === 'Enter' && themes.contains(e.target)) out.textContent = 'chose ' + e.target.textContent;
+    });
+  </script>`;
+
+test('a key for an element the focus cannot reach, as an open popup holds it, is refused: it would go to the popup', async ({ agent }) => {
+  const snap = await open(agent, '/keyed-popups', KEYED_POPUPS);
+  const opened = await agent.server.ok('browser_press_key', { key: 'ArrowDown', ref: refOf(snap, 'button "Durward"') });
+  expect(opened.text).toMatch(/It showed:\n- option "Kenton" \[ref=e\d+\]/);
+  await agent.server.ok('browser_press_key', { key: 'Escape' });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Theme"') });
+  const refused = await agent.server.call('browser_press_key', { key: 'Enter', ref: refOf(snap, 'button "Durward"') });
+  expect(refused.isError).toBe(true);
+  expect(refused.text).toContain('<button id="reviewer">Durward</button> could not take the focus: the open <div id="themes" role="listbox">Light Dark</div> holds it, and the keys would go there. Press Escape');
+  expect(await pageText(agent, '/keyed-popups', '#out')).toBe('');
+});

@@ -15,6 +15,7 @@ import { elementLike, lineFor, roleAndName } from './find.ts';
 import { dispatchInputAndChange } from './input-timers.ts';
 import { composedParent, deepActiveElement } from '../snapshot/dom.ts';
 import { prepareStepped } from './stepped.ts';
+import { popupWithFocus } from '../snapshot/modal.ts';
 import { noteShown, revealed } from './revealed.ts';
 
 /**
@@ -27,7 +28,12 @@ export async function focusTarget(target: TargetSpec, timeoutMs: number): Promis
   const located = await locate(target, { visible: true, timeoutMs });
   for (let up: Element | null = located.element; up && up !== document.body && up !== document.documentElement; up = composedParent(up)) {
     (up as HTMLElement).focus?.({ preventScroll: false });
-    if (!hasFocus(up)) continue;
+    if (!hasFocus(up)) {
+      // One that takes the focus, refused it: an open popup holds it, and the keys would go there.
+      const holder = (up as HTMLElement).tabIndex >= 0 ? popupWithFocus(up) : null;
+      if (holder) throw new AgentError('COVERED', `${describe(up)} could not take the focus: the open ${describe(holder)} holds it, and the keys would go there. Press Escape to close it (browser_press_key "Escape" without a ref), or act inside it.`);
+      continue;
+    }
     return { description: up === located.element ? located.description : `${located.description}, which takes no focus: ${describe(up)} around it has it, as a click there gives it` };
   }
   (deepActiveElement(document) as HTMLElement | null)?.blur?.();

@@ -72,11 +72,19 @@ export function blockingModal(el: Element): Element | null {
  */
 export function popupBlocking(el: Element): { popup: Element; how: string } | null {
   const how = takesNoPointer(el);
-  if (!how) return null;
+  const popup = how ? popupWithFocus(el) : null;
+  return popup && how ? { popup, how } : null;
+}
+
+/**
+ * The open popup or dialog the focus is in, `el` outside it: one that holds the focus there (Radix's
+ * Select moves it back in when anything outside takes it). Null when the focus is in none, or `el` is in it.
+ */
+export function popupWithFocus(el: Element): Element | null {
   for (let at = deepActiveElement(el.ownerDocument); at; at = composedParent(at)) {
     if (!POPUP_ROLES.has(getRole(at) ?? '')) continue;
     for (let up: Element | null = el; up; up = composedParent(up)) if (up === at) return null;
-    return { popup: at, how };
+    return at;
   }
   return null;
 }
