@@ -160,7 +160,7 @@ const KEYED_POPUPS = `<button id="reviewer" aria-haspopup="listbox" aria-expande
   <div id="people" role="listbox" hidden><div role="option" tabindex="-1">Durward</div><div role="option" tabindex="-1">Kenton</div></div>
   <button id="theme" aria-haspopup="listbox" aria-expanded="false" aria-controls="themes">Theme</button>
   <div id="themes" role="listbox" hidden><div role="option" tabindex="-1" id="light">Light</div><div role="option" tabindex="-1">Dark</div></div>
-  <p id="out"></p>
+  <label>Name <input id="name"></label><p id="out"></p>
   <script>
     reviewer.onkeydown = (e) => {
       if (e.key !== 'ArrowDown') return;
@@ -175,7 +175,7 @@ const KEYED_POPUPS = `<button id="reviewer" aria-haspopup="listbox" aria-expande
     });
   </script>`;
 
-test('a key for an element the focus cannot reach, as an open popup holds it, is refused: it would go to the popup', async ({ agent }) => {
+test('a key or text for an element the focus cannot reach, as an open popup holds it, is refused: it would go to the popup', async ({ agent }) => {
   const snap = await open(agent, '/keyed-popups', KEYED_POPUPS);
   const opened = await agent.server.ok('browser_press_key', { key: 'ArrowDown', ref: refOf(snap, 'button "Durward"') });
   expect(opened.text).toMatch(/It showed:\n- option "Kenton" \[ref=e\d+\]/);
@@ -185,4 +185,11 @@ test('a key for an element the focus cannot reach, as an open popup holds it, is
   expect(refused.isError).toBe(true);
   expect(refused.text).toContain('<button id="reviewer">Durward</button> could not take the focus: the open <div id="themes" role="listbox">Light Dark</div> holds it, and the keys would go there. Press Escape');
   expect(await pageText(agent, '/keyed-popups', '#out')).toBe('');
+  // Text typed would go there too.
+  const typed = await agent.server.call('browser_type', { ref: refOf(snap, 'textbox "Name"'), text: 'Ada' });
+  expect(typed.isError).toBe(true);
+  expect(typed.text).toContain('<input id="name"> named "Name" could not take the focus: the open <div id="themes" role="listbox">Light Dark</div> holds it');
+  await agent.server.ok('browser_press_key', { key: 'Escape' });
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Name"'), text: 'Ada' });
+  expect(await (await pageAt(agent.browser.context, '/keyed-popups')).inputValue('#name')).toBe('Ada');
 });

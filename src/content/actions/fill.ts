@@ -30,8 +30,7 @@ export async function focusTarget(target: TargetSpec, timeoutMs: number): Promis
     (up as HTMLElement).focus?.({ preventScroll: false });
     if (!hasFocus(up)) {
       // One that takes the focus, refused it: an open popup holds it, and the keys would go there.
-      const holder = (up as HTMLElement).tabIndex >= 0 ? popupWithFocus(up) : null;
-      if (holder) throw new AgentError('COVERED', `${describe(up)} could not take the focus: the open ${describe(holder)} holds it, and the keys would go there. Press Escape to close it (browser_press_key "Escape" without a ref), or act inside it.`);
+      if ((up as HTMLElement).tabIndex >= 0) assertNotHeld(up);
       continue;
     }
     return { description: up === located.element ? located.description : `${located.description}, which takes no focus: ${describe(up)} around it has it, as a click there gives it` };
@@ -206,6 +205,17 @@ function replacement(ref: string, refPrefix: string): { line?: string; value?: s
 // Focusing the focused element is a no-op (no extra focus events).
 function focusElement(el: Element): void {
   (el as HTMLElement).focus({ preventScroll: false });
+  assertNotHeld(el);
+}
+
+/**
+ * Throws unless `el` could take the focus, where an open popup holds it: with Radix's Select open (it
+ * takes the focus back from anything outside), the text typed went to its type-ahead, and the field
+ * was said to have refused it.
+ */
+function assertNotHeld(el: Element): void {
+  const holder = popupWithFocus(el);
+  if (holder) throw new AgentError('COVERED', `${describe(el)} could not take the focus: the open ${describe(holder)} holds it, and the keys would go there. Press Escape to close it (browser_press_key "Escape" without a ref), or act inside it.`);
 }
 
 function selectAll(el: Element): void {
