@@ -102,16 +102,22 @@ test.describe('size controls', () => {
       '- button "Reviewer" [ref=e4]: Durward'));
   });
 
-  test('interactive keeps a cell named for what it holds (a calendar\'s day around its events): it says which day', async ({ page }) => {
+  test('interactive keeps a cell or a list item named for what it holds (a calendar\'s day around its events, a chosen item around its remove button): it says which', async ({ page }) => {
     await load(page, `<div role="grid"><div role="row" aria-label="Week 47">
       <div role="gridcell" aria-label="November 16, 2026">16 <button>Lunch</button> <button>Review</button></div>
-      <div role="gridcell" aria-label="November 17, 2026" onclick="">17</div></div></div>`);
+      <div role="gridcell" aria-label="November 17, 2026" onclick="">17</div></div></div>
+      <ul><li title="English"><span role="presentation" onclick="">×</span>English</li><li><button>Add</button> a language</li></ul>`);
     expect(await snapshot(page, { interactive: true })).toBe(lines(
       '- row "Week 47":',
       '  - gridcell "November 16, 2026":',
       '    - button "Lunch" [ref=e1]',
       '    - button "Review" [ref=e2]',
-      '  - gridcell "November 17, 2026" [ref=e3]'));
+      '  - gridcell "November 17, 2026" [ref=e3]',
+      // So is a list item (Select2's chosen language, around its remove button), not one named by nothing but its text.
+      '- list:',
+      '  - listitem "English":',
+      '    - generic "×" [ref=e4]',
+      '  - button "Add" [ref=e5]'));
   });
 
   test('a long drop-down or list box shows its first options and the selected ones; rooted at it, all of them', async ({ page }) => {

@@ -391,7 +391,8 @@ class Walker {
       // A container keeps its line when it groups refs (a list, a todo item with checkbox
       // and link) or gives the one ref inside it context (a table row).
       // Not a cell named for what it holds (a calendar's day, "November 16, 2026", around its events): it says which day.
-      const namedCell = (role === 'gridcell' || role === 'cell') && hasNameAttr(el) && this.refs > refsBefore;
+      // Nor a list item so named (Select2's chosen "English", around its remove button "×"): it says which item.
+      const namedCell = (role === 'gridcell' || role === 'cell' || role === 'listitem') && hasNameAttr(el) && this.refs > refsBefore;
       // Nor a grid that draws only some of its rows: it says so (format.ts).
       const partial = (role === 'grid' || role === 'treegrid' || role === 'table') && partlyDrawn(el) !== null;
       if (node.kids.length === 0 || (TABLE_WRAPPERS.has(role) && !namedCell && !partial) || (node.kids.length === 1 && !GROUPING_ROLES.has(role) && !namedCell)) {
