@@ -122,3 +122,37 @@ test('a sortable list whose items say only cursor: move (SortableJS makes them d
   await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Alpha"'), to: refOf(snap, 'listitem "Charlie"') });
   expect(await text(agent, '#list')).toMatch(/^Bravo\s+Charlie\s+Alpha$/);
 });
+
+// dnd-kit: a status region rewritten as the dragged item passes over each other one, and said again as it drops;
+// Space and the arrows drag it by keys, each saying where it is.
+const SAID_AS_IT_GOES = `<style>li { padding: 10px; margin: 4px; list-style: none; background: #ddd; touch-action: none }</style>
+  <ul id="list"><li role="button" tabindex="0">Apples</li><li role="button" tabindex="0">Bread</li><li role="button" tabindex="0">Cheese</li></ul>
+  <div role="status" id="live"></div>
+  <script>
+    let drag = null, over = null;
+    const say = (text) => { live.textContent = text; };
+    list.addEventListener('pointerdown', (e) => { drag = e.target.closest('li'); say('Picked up ' + drag.textContent + '.'); });
+    addEventListener('pointermove', (e) => {
+      const li = drag && document.elementFromPoint(e.clientX, e.clientY)?.closest('li');
+      if (li && li !== over) { over = li; say(drag.textContent + ' is over ' + li.textContent + '.'); }
+    });
+    addEventListener('pointerup', () => { if (drag && over) { over.after(drag); say(drag.textContent + ' was dropped over ' + over.textContent + '.'); } drag = over = null; });
+    list.addEventListener('keydown', (e) => {
+      const li = e.target;
+      if (e.key === ' ' && !drag) { e.preventDefault(); drag = li; say('Picked up ' + li.textContent + '.'); }
+      else if (e.key === ' ' && drag) { e.preventDefault(); say(drag.textContent + ' was dropped.'); drag = null; }
+      else if (e.key === 'ArrowUp' && drag?.previousElementSibling) { e.preventDefault(); drag.previousElementSibling.before(drag); drag.focus(); say(drag.textContent + ' moved up.'); }
+    });
+  </script>`;
+
+test('what a status region said as the drag went, and said otherwise at the next move, is not told; where it dropped is, and each key of a drag by keys', async ({ agent }) => {
+  const snap = await open(agent, '/said-as-it-goes', SAID_AS_IT_GOES);
+  const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'button "Apples"'), to: refOf(snap, 'button "Cheese"') });
+  expect(dragged.text).toContain('The page announced (status): "Apples was dropped over Cheese."');
+  expect(dragged.text).not.toContain('is over');
+  expect(await text(agent, '#list')).toMatch(/^Bread\s+Cheese\s+Apples$/);
+  // The region said five things in that moment: not a region that ticks, whose news the keys would not tell.
+  expect((await agent.server.ok('browser_press_key', { key: ' ', ref: refOf(snap, 'button "Cheese"') })).text).toContain('The page announced (status): "Picked up Cheese."');
+  expect((await agent.server.ok('browser_press_key', { key: 'ArrowUp' })).text).toContain('The page announced (status): "Cheese moved up."');
+  expect((await agent.server.ok('browser_press_key', { key: ' ' })).text).toContain('The page announced (status): "Cheese was dropped."');
+});

@@ -53,6 +53,8 @@ const changes = new WeakMap<Element, { at: number; caused: boolean }[]>();
 // When each burst of input began, in the last TICKING_MS; and the last input event.
 let inputs: number[] = [];
 let lastInputAt = -Infinity;
+// The last move of a pressed pointer (a drag's): what a region says after it answers it.
+let lastDragMoveAt = -Infinity;
 
 function noteInput(event: Event): void {
   const now = Date.now();
@@ -62,9 +64,14 @@ function noteInput(event: Event): void {
   lastInputAt = now;
 }
 
+function noteDragMove(event: Event): void {
+  if ((event as PointerEvent).buttons) lastDragMoveAt = Date.now();
+}
+
 export function watchAnnouncements(): void {
   if (observer) return;
   for (const type of INPUT_EVENTS) onWindow(type, noteInput, true);
+  onWindow('pointermove', noteDragMove, true);
   observer = new MutationObserver((records) => {
     const changed = new Set<Element>();
     const added = new Set<Element>();
@@ -148,11 +155,17 @@ function note(region: Element): void {
   // The last TICKING_MS of them, kept whole: an action can outlast several ticks, and the
   // ones before it must still be there to tell. (A region changing every frame keeps ~300.)
   const now = Date.now();
-  changes.set(region, [...(changes.get(region) ?? []).filter((c) => c.at > now - TICKING_MS), { at: now, caused: now - lastInputAt <= CAUSE_MS }]);
+  const caused = now - lastInputAt <= CAUSE_MS;
+  const kept = (changes.get(region) ?? []).filter((c) => c.at > now - TICKING_MS);
+  // Said again at once, in answer to input (a drag's "moved over Bread", then "… Cheese"): one change,
+  // not a region that ticks. One that changes every frame by itself still ticks.
+  const last = kept[kept.length - 1];
+  if (caused && last?.caused && now - last.at < BURST_MS) kept.pop();
+  changes.set(region, [...kept, { at: now, caused }]);
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
-  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: lastInputAt });
+  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: Math.max(lastInputAt, lastDragMoveAt) });
   if (recent.length > MAX_KEPT) recent.shift();
 }
 
@@ -167,9 +180,10 @@ function toldByAround(region: Element, text: string, now: number): boolean {
 /** Announcements made at or after `since` (Date.now() of the service worker, the same clock). */
 export function announcedSince(since: number): Announcement[] {
   const made = recent.filter((a) => a.at >= since && !ticking(a.region, since));
-  // What a region said and then said otherwise, whole, for the next key typed is no longer there to be
-  // read: react-select's "1 result available for search term c", then "… ch". What it says as one
-  // input's outcome comes in ("Publishing", then "Published") is all told.
+  // What a region said and then said otherwise, whole, for the next key typed or move of a drag is no
+  // longer there to be read: react-select's "1 result available for search term c", then "… ch"; dnd-kit's
+  // "moved over Bread", then "dropped over Cheese". What it says as one input's outcome comes in
+  // ("Publishing", then "Published") is all told.
   const current = made.filter((a, i) => !made.slice(i + 1).some((later) => later.region === a.region && later.whole && later.after > a.at));
   return current.map(({ role, text }) => ({ role, text }));
 }
