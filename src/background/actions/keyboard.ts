@@ -186,7 +186,9 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
   }, { fileChoosers: true });
-  const shown = await shownByKeys(tabId, spec, effects, noted);
+  // Enter, Space or an arrow on a closed menu button or drop-down opens its popup, maybe a frame or two later.
+  const opening = !chord.modifiers.length && OPENING_KEYS.has(chord.key.key);
+  const shown = await shownByKeys(tabId, spec, effects, noted, opening ? POPUP_WAIT_MS : 0);
   // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
   const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
   const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
@@ -212,13 +214,18 @@ async function noteBeforeKeys(tabId: number, spec: TargetSpec | undefined, shown
 }
 
 /** After them: the dialog they opened, with its controls, or the one they closed; else what else they showed. */
-async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects: Effects, noted: boolean): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'closedDialog'>> {
+async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects: Effects, noted: boolean, ownerWaitMs = 0): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'closedDialog'>> {
   if (!noted || pageMovedOn(effects)) return {};
   const changed = await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined);
   const closed = changed?.closed ? { closedDialog: changed.closed } : {};
-  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true, acted: true });
+  const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true, acted: true, ...(ownerWaitMs ? { ownerWaitMs } : {}) });
   return { ...shown, ...closed };
 }
+
+/** Keys that open a menu button's or a drop-down's popup (ARIA's menu button and combobox patterns). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+/** How long a popup a key opens may take to show (as a click's: pointer.ts). */
+const POPUP_WAIT_MS = 500;
 
 /**
  * Meta+A, Cmd+C: a Mac's shortcuts, which a model often sends by habit. Elsewhere the browser's own

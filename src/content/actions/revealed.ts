@@ -16,7 +16,7 @@ import { afterDomChange } from '../dom-change.ts';
 import { composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
 import { animationTargets, enteredIn, inAnimated, shownByNow } from './animated.ts';
-import { clippedAway } from './popup.ts';
+import { clippedAway, closedPopupOwner } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
@@ -49,6 +49,8 @@ let sortBefore: string | null = null;
 let toggledBefore: string | undefined;
 let expandedBefore: boolean | null = null;
 let selectedBefore: string | null = null;
+// Whether it was a closed menu button or drop-down: a key there may open its popup a frame or two later.
+let ownerBefore = false;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
@@ -65,6 +67,7 @@ export function noteShown(target: Element): void {
   toggledBefore = toggledState(target);
   expandedBefore = expandedOf(target);
   selectedBefore = target.getAttribute('aria-selected');
+  ownerBefore = closedPopupOwner(target) !== null;
 }
 
 /**
@@ -182,7 +185,10 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // fetched on the first open): no timer brought it, so the looks after the input missed it.
   if (request.acted && dialogOpenedLate()) return openedDialog({ type: 'openedDialog', refPrefix: request.refPrefix });
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
-  const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs);
+  // A key on a closed menu button whose popup opens a frame or two later (requestAnimationFrame), which the
+  // wait for the timers the key set may end before.
+  const ownerWait = ownerBefore && request.ownerWaitMs ? request.ownerWaitMs : 0;
+  const deadline = performance.now() + (shownByNow(request.causal) ? 0 : request.waitMs) + ownerWait;
   let news: Element[] = [];
   const target = actedOn?.deref();
   for (;;) {
