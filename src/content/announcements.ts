@@ -157,10 +157,10 @@ function note(region: Element): void {
   const now = Date.now();
   const caused = now - lastInputAt <= CAUSE_MS;
   const kept = (changes.get(region) ?? []).filter((c) => c.at > now - TICKING_MS);
-  // Said again at once, in answer to input (a drag's "moved over Bread", then "… Cheese"): one change,
-  // not a region that ticks. One that changes every frame by itself still ticks.
+  // Said again at once as a drag goes ("moved over Bread", then "… Cheese"): one change, not a region that
+  // ticks. Only in answer to a drag's moves: one that changes every few frames by itself still ticks.
   const last = kept[kept.length - 1];
-  if (caused && last?.caused && now - last.at < BURST_MS) kept.pop();
+  if (now - lastDragMoveAt <= BURST_MS && last && now - last.at < BURST_MS) kept.pop();
   changes.set(region, [...kept, { at: now, caused }]);
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
