@@ -23,6 +23,9 @@ test('a list of 100,000 items in a frame is snapshotted whole when asked', async
   // in the server), which overflowed the stack: "Error INTERNAL: Maximum call stack size exceeded".
   const list = agent.pages.page('/long-list', html(longList(100_000), 'Long list'));
   await agent.server.ok('browser_navigate', { url: agent.pages.page('/long-list-framed', html(`<iframe src="${list}"></iframe>`, 'Framed')) });
+  // Still laying out its 100,000 items when loaded, the frame may not answer at first: marked
+  // [not-responding], with "take a new snapshot later", as a CI run on 2 cores saw. That later one is asked.
+  await expect.poll(async () => (await agent.server.ok('browser_snapshot')).text, { timeout: 60_000 }).not.toContain('[not-responding]');
   const whole = await agent.server.ok('browser_snapshot', { maxChars: 10_000_000 });
   expect(whole.text).toContain('    - listitem: Item 99999');
   // The default budget cuts it, and says how to go on.
