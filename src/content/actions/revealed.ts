@@ -205,6 +205,9 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
+  // A toggle drawn anew on the page's next frame (Stencil's: Ionic's alert radio) is read once that frame has
+  // run: the page's callback, asked for during the click, runs before ours. Settled, the page may not have drawn one yet.
+  if (request.acted && toggledBefore !== undefined && target?.isConnected) await nextFrame();
   const state = request.acted ? (sortChange(target) ?? toggleNow(target, !!request.keyed)) : undefined;
   const expansion = request.acted && !state ? expandChange(target) : undefined;
   // Not a line that says nothing: a toast's host, focusable, its text in its shadow root, is told by what it announced.
