@@ -112,6 +112,8 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
           point = ownPoint(at, point, assertHit(at, point.x, point.y));
         } catch (error) {
           if (!(error instanceof AgentError)) throw error;
+          // Missed as an open popup shut off the page: not waited for, it stays open until answered.
+          if (error.code === 'COVERED') assertNoPopupBlocking(el, at);
           // Partly covered: the part a person can see and click. Said in the report, as
           // whatever covers the rest (a cookie bar, a sticky header) may be worth dismissing.
           const open = error.code === 'COVERED' ? uncoveredPoint(at) : null;
@@ -316,12 +318,6 @@ function check(el: Element, at: Element, options: LocateOptions): void {
     if (modal.localName === 'dialog') throw new AgentError('COVERED', message);
     throw new NotYet('COVERED', message);
   }
-  const blocking = options.hitTest ? popupBlocking(at) : null;
-  if (blocking) {
-    // Not waited for: it stays open until answered, and a click here would only close it.
-    const popup = getRole(blocking.popup) === 'combobox' ? `the list of ${describe(blocking.popup)}` : describeDialog(blocking.popup);
-    throw new AgentError('COVERED', `${describe(el)} takes no clicks while ${popup} is open: the page ${blocking.how} until it closes, so a click here would only close it. Press Escape to close it (browser_press_key "Escape"), or act inside it.`);
-  }
   if (options.editable) {
     const wrongKind = notEditableKind(el);
     if (wrongKind) throw wrongKind;
@@ -336,6 +332,17 @@ function check(el: Element, at: Element, options: LocateOptions): void {
     // A date picker's field (flatpickr's, jQuery UI's) is read-only: the page fills it from what a click opens.
     throw new NotYet('NOT_EDITABLE', `${describe(el)} is read-only. If the page fills it from a picker (a date picker), click it and choose in what it opens; else pick an editable field, or do what makes it editable first.`);
   }
+}
+
+/**
+ * Throws unless the hit test missed `at` for another reason than an open popup that shut off the rest of
+ * the page (Radix's, Headless UI's), where a click would only close the popup.
+ */
+function assertNoPopupBlocking(el: Element, at: Element): void {
+  const blocking = popupBlocking(at);
+  if (!blocking) return;
+  const popup = getRole(blocking.popup) === 'combobox' ? `the list of ${describe(blocking.popup)}` : describeDialog(blocking.popup);
+  throw new AgentError('COVERED', `${describe(el)} takes no clicks while ${popup} is open: the page ${blocking.how} until it closes, so a click here would only close it. Press Escape to close it (browser_press_key "Escape"), or act inside it.`);
 }
 
 /** Its markup and name (which may come from a slot), and the component it sits in. */
