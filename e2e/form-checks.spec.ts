@@ -34,3 +34,51 @@ test('the message a form shows after a field it marked invalid, not linked to it
     `- textbox "Nickname" [ref=${refOf(snap, 'textbox "Nickname"')}]: (the page links no message to it; a snapshot shows what it says near the field)`,
   ].join('\n'));
 });
+
+// Checks that run after a promise and draw in a task of their own (Formik's validate, then React's
+// render), and mark no field invalid: the errors are told by the fields they are shown after.
+const CHECKED_LATER = `<form id="join" novalidate>
+    <div><label for="first">First name</label><input id="first"><span style="color: rgb(220, 38, 38)">*</span><p class="slot"></p></div>
+    <div><label for="mail">Email</label><input id="mail"><small class="help">We never share your email</small><div class="slot"></div></div>
+    <div><label for="user">Username</label><input id="user"><div class="slot"></div></div>
+    <fieldset><legend>Plan</legend><label><input type="radio" name="plan" value="a"> Basic</label><label><input type="radio" name="plan" value="b"> Pro</label></fieldset>
+    <div class="slot" id="plan-slot"></div>
+    <button>Join</button>
+  </form>
+  <p id="joined"></p>
+  <script>
+    const draw = (slot, html) => { slot.innerHTML = html; };
+    join.onsubmit = (e) => {
+      e.preventDefault();
+      Promise.resolve().then(() => setTimeout(() => {
+        const slots = join.querySelectorAll('.slot');
+        draw(slots[0], first.value ? '' : '<span style="color: rgb(185, 28, 28)">First name is required</span>');
+        draw(slots[1], mail.value.includes('@') ? '' : '<span role="alert">Enter a valid email</span>');
+        draw(slots[2], user.value ? '' : '<div class="field-error">Username required</div>');
+        draw(slots[3], join.plan.value ? '' : '<p class="invalid-text">Pick a plan</p>');
+        if (first.value && mail.value.includes('@') && user.value && join.plan.value) joined.textContent = 'Welcome';
+      }, 0));
+    };
+  </script>`;
+
+test('errors a form shows by its fields without marking them invalid are told by field after a click on its submit button or Enter; a hint or an asterisk is not', async ({ agent }) => {
+  const snap = await open(agent, '/join', CHECKED_LATER);
+  const line = (role: string, name: string) => `${role} "${name}" [ref=${refOf(snap, `${role} "${name}"`)}]`;
+  const sent = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Join"') });
+  expect(sent.text).toContain([
+    'The page shows errors by these fields:',
+    `- ${line('textbox', 'First name')}: First name is required`,
+    `- ${line('textbox', 'Email')}: Enter a valid email`,
+    `- ${line('textbox', 'Username')}: Username required`,
+    `- ${line('radio', 'Basic')}: Pick a plan`,
+  ].join('\n'));
+  // Told with its field, not again as an announcement; the hint and the asterisk are no errors.
+  expect(sent.text).not.toContain('The page announced');
+  expect(sent.text).not.toMatch(/We never share|: \*/);
+
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "First name"'), text: 'Ada' });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'radio "Pro"') });
+  const entered = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Username"'), text: 'ada', submit: true });
+  expect(entered.text).toContain(`The page shows an error by this field:\n- ${line('textbox', 'Email')}: Enter a valid email`);
+  expect(entered.text).not.toMatch(/First name is required|Username required|Pick a plan/);
+});

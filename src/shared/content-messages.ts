@@ -257,12 +257,14 @@ export interface ContentResults {
   reveal: { box: Box };
   /** fields: refused by the browser's checks; marked: marked aria-invalid by the page's own. */
   /** enterNotSent: Enter sent nothing, by the browser's rules (content/actions/validation.ts). */
-  invalidFields: { fields: InvalidField[]; marked: InvalidField[]; enterNotSent?: { button?: string; fields?: number } };
+  /** messages: fields not marked invalid by which the page shows an error (validation.ts messagesIn). */
+  invalidFields: { fields: InvalidField[]; marked: InvalidField[]; messages: InvalidField[]; enterNotSent?: { button?: string; fields?: number } };
   /** value: absent for what is not a text field. suggestions: with `suggest`, what a combobox's popup offers. */
   openedPopup: { opened?: Suggestions };
   /** toggled: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"); else what the toggle acted on is now ("checked"). */
   /** announced: after a click (acted), what the page has announced since it, asked again (a component's toast comes on its next render). */
-  revealed: { revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[] };
+  /** marked, messages: after a click on a submit button, its form's fields marked invalid and those by which it shows an error, its checks run. */
+  revealed: { revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[]; marked?: InvalidField[]; messages?: InvalidField[] };
   openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
   dialogChanges: { opened?: true; closed?: string };

@@ -323,7 +323,7 @@ export async function focusAfter(tabId: number, frameId: number, effects: Effect
  * Enter sends the form of the field it is pressed in: unless it went, the fields the browser refused
  * it for; or, when nothing at all came of it, why the browser did not send it.
  */
-async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'enterNotSent'>> {
+async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'fieldMessages' | 'enterNotSent'>> {
   if (pageMovedOn(effects)) return {};
   // A little more than the keys took: the two clocks are read at slightly different moments.
   const { enterNotSent, ...refused } = await fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);

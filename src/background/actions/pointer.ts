@@ -13,7 +13,7 @@ import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick } from './guarded.ts';
 import { focusAfter } from './keyboard.ts';
-import { shownBy } from './shown.ts';
+import { shownBy, type Shown } from './shown.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { withFrontOnDemand } from '../in-front.ts';
 import { framesDrawn } from '../frame-map.ts';
@@ -53,12 +53,17 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
   const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
   // The toggle's state as the page has settled, else as read right after the click (the list it was in drawn anew).
-  const { announced: later, toggled: settled, ...what } = shown;
+  const { announced: later, toggled: settled, markedInvalid: markedLate, ...what } = shown;
   const state = settled ?? toggled;
   // Announced since the click, asked again with what it showed: more than the click's own trip heard (a
   // component's toast). Of the top frame only: a frame's click hears the top frame's news from its own trip.
   const heard = frameOf(spec) === 0 && later && later.length > (effects.announced?.length ?? 0) ? { announced: later } : {};
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...heard, ...what, ...(focus ? { focus } : {}), ...(state ? { toggled: state } : {}) };
+  // Marked as the click was answered, or once the form's checks had run (after a promise): each field once.
+  const marked = [...(effects.markedInvalid ?? []), ...(markedLate ?? []).filter((late) => !effects.markedInvalid?.some((early) => early.field === late.field))];
+  return {
+    tabId, detail: point.description, via: 'cdp', ...effects, ...heard, ...what, ...(marked.length ? { markedInvalid: marked } : {}),
+    ...(focus ? { focus } : {}), ...(state ? { toggled: state } : {}),
+  };
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
@@ -75,7 +80,7 @@ const DISCLOSE_WAIT_MS = 100;
  * A menu button's menu (the popup it names), else whatever else became visible (a menu it
  * names no popup for). causal: after a hover, whose timers have run (input-timers.ts).
  */
-async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number, causal?: true): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced'>> {
+async function openedOrRevealed(tabId: number, spec: TargetSpec, effects: Effects, revealMs: number, causal?: true): Promise<Shown> {
   const popup = await shownBy(tabId, spec, effects, { type: 'openedPopup', target: spec, waitMs: POPUP_WAIT_MS, ...(causal ? { causal } : {}) });
   return popup.opened ? popup : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: revealMs, ...(causal ? { causal } : {}) });
 }

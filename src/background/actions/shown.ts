@@ -1,9 +1,10 @@
-import type { ContentRequest, TargetSpec } from '../../shared/content-messages.ts';
+import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { refPrefix } from '../../shared/refs.ts';
 import { tryFrame } from '../frames.ts';
 import type { Effects } from './effects.ts';
 import { frameOf } from './target.ts';
+import { refusedFields } from './validation.ts';
 
 type ShownRequest = Extract<ContentRequest, { type: 'openedDialog' | 'openedPopup' | 'revealed' }>;
 type Refs = { refPrefix: string };
@@ -14,16 +15,19 @@ type Refs = { refPrefix: string };
  * what a hover or a collapsed disclosure made visible. Asked of the
  * element's frame (no element: the top frame); nothing once the page moved on.
  */
-export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced'>> {
+export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Shown> {
   if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
   const frameId = frameOf(spec);
   const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
+  const markedInvalid = refusedFields(result?.marked, frameId);
+  const fieldMessages = refusedFields(result?.messages, frameId);
   // A column header's new sort is said as a toggle's new state is ("It is now sorted ascending.").
   return {
     ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}), ...(result?.toggled ? { toggled: result.toggled } : {}),
-    ...(result?.announced ? { announced: result.announced } : {}),
+    ...(result?.announced ? { announced: result.announced } : {}), ...(markedInvalid ? { markedInvalid } : {}), ...(fieldMessages ? { fieldMessages } : {}),
   };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type ShownResult = Partial<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced'>>;
+type ShownResult = Partial<ContentResults['revealed']>;
+export type Shown = Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced' | 'markedInvalid' | 'fieldMessages'>;

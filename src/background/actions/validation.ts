@@ -20,13 +20,17 @@ export function refusedFields(fields: InvalidField[] | undefined, frameId: numbe
 
 /**
  * After keys that can send a form (Enter): the fields the browser found invalid while they
- * were pressed, `ms` long, and those the page's own checks mark invalid in the form; or, when
+ * were pressed, `ms` long, and those the page's own checks mark invalid in the form or show an error by; or, when
  * the form was not sent at all, why.
  */
-export async function fieldsRefusedWithin(tabId: number, frameId: number, ms: number): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'enterNotSent'>> {
+export async function fieldsRefusedWithin(tabId: number, frameId: number, ms: number): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'fieldMessages' | 'enterNotSent'>> {
   const result = await tryFrame(tabId, frameId, { type: 'invalidFields', withinMs: ms });
   const invalidFields = refusedFields(result?.fields, frameId);
   const markedInvalid = refusedFields(result?.marked, frameId);
+  const fieldMessages = refusedFields(result?.messages, frameId);
   const enterNotSent = result?.enterNotSent;
-  return { ...(invalidFields ? { invalidFields } : {}), ...(markedInvalid ? { markedInvalid } : {}), ...(enterNotSent ? { enterNotSent } : {}) };
+  return {
+    ...(invalidFields ? { invalidFields } : {}), ...(markedInvalid ? { markedInvalid } : {}), ...(fieldMessages ? { fieldMessages } : {}),
+    ...(enterNotSent ? { enterNotSent } : {}),
+  };
 }

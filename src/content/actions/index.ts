@@ -28,7 +28,7 @@ import { textCondition, waitFor } from './wait.ts';
 import { announcedSinceLastClick, armGuard, guardOutcome } from './guard.ts';
 import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
-import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm } from './validation.ts';
+import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm, messagesIn } from './validation.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { suggestReplacementsWith } from '../snapshot/refs.ts';
 
@@ -129,7 +129,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         const form = formOfFocusedField(deepActiveElement(document));
         const since = performance.now() - request.withinMs;
         const notSent = enterNotSent(form, since);
-        return { fields: invalidFieldsSince(since, form), marked: markedInForm(form), ...(notSent ? { enterNotSent: notSent } : {}) };
+        return { fields: invalidFieldsSince(since, form), marked: markedInForm(form), messages: messagesIn(form), ...(notSent ? { enterNotSent: notSent } : {}) };
       };
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);

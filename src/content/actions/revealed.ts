@@ -22,6 +22,7 @@ import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
 import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN } from './controls-shown.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
+import { formSubmittedBy, markedInForm, messagesIn } from './validation.ts';
 
 // With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
@@ -229,7 +230,13 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // What the page announced since the click, asked again now: a component's toast says so on its next
   // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
   const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
+  // A submit button's form, its checks run by now (Formik's, after a promise, after the click's own trip):
+  // the fields it marks invalid, and those by which it shows an error without marking them.
+  const form = request.acted && !request.keyed && target ? formSubmittedBy(target) : null;
+  const marked = markedInForm(form);
+  const messages = messagesIn(form);
   return {
+    ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}),
     ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),
     ...(announced?.length ? { announced } : {}),
   };

@@ -168,14 +168,21 @@ function markedWithin(root: ParentNode, counts: (field: Element) => boolean): In
 
 /** The message the page links to a field (aria-errormessage, else aria-describedby). */
 function shownMessage(field: Element): string {
+  const linked = linkedMessage(field);
+  if (linked) return clip(linked, 200);
+  const near = messageAfter(field, MESSAGE_WORDS)?.text;
+  return near ? `${clip(near, 200)} (shown after it, not linked to it)` : '(the page links no message to it; a snapshot shows what it says near the field)';
+}
+
+function linkedMessage(field: Element, looks?: RegExp): string {
   for (const attr of ['aria-errormessage', 'aria-describedby']) {
     const ids = field.getAttribute(attr)?.trim().split(/\s+/) ?? [];
     const root = field.getRootNode() as Document | ShadowRoot;
-    const text = ids.map((id) => root.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim() ?? '').filter(Boolean).join(' ');
-    if (text) return clip(text, 200);
+    const shown = ids.map((id) => root.getElementById(id)).filter((el): el is HTMLElement => !!el && (!looks || looksLikeMessage(el, looks)));
+    const text = shown.map((el) => (looks ? el.innerText : el.textContent)?.replace(/\s+/g, ' ').trim() ?? '').filter(Boolean).join(' ');
+    if (text) return text;
   }
-  const near = messageAfter(field);
-  return near ? `${clip(near, 200)} (shown after it, not linked to it)` : '(the page links no message to it; a snapshot shows what it says near the field)';
+  return '';
 }
 
 /** How far up from the field its message is looked for: its wrapper, and the form group around that. */
@@ -183,6 +190,9 @@ const MESSAGE_LEVELS = 3;
 // What says a text is a field's message: its class or id (Bootstrap's invalid-feedback, Ant Design's
 // ant-form-item-explain-error, a form's own "error"), its role, or a red colour (Tailwind's text-red-500).
 const MESSAGE_WORDS = /err|invalid|feedback|explain|warn|help|hint|message|validation/i;
+// Of a field not marked invalid, only what says it is an error: a hint below a field ("We never share
+// your email") is shown all along. Bulma's "help is-danger", MUI's Mui-error, Formik's own "field-error".
+const ERROR_WORDS = /err|invalid|danger/i;
 const FIELDS = 'input:not([type=hidden]), select, textarea, [role=textbox], [role=combobox], [contenteditable=""], [contenteditable=true]';
 
 /**
@@ -190,24 +200,58 @@ const FIELDS = 'input:not([type=hidden]), select, textarea, [role=textbox], [rol
  * examples put a <p> after the input): the first element after the field, or after a box around
  * it that holds no other field, that shows text and looks like a message.
  */
-function messageAfter(field: Element): string {
+function messageAfter(field: Element, looks: RegExp): { el: Element; text: string } | null {
   let at: Element = field;
   for (let level = 0; level < MESSAGE_LEVELS && at.parentElement; level++, at = at.parentElement) {
     for (let next = at.nextElementSibling; next; next = next.nextElementSibling) {
       // The next field's part of the form: its message, not this one's.
-      if (next.matches(FIELDS) || next.querySelector(FIELDS) || next.localName === 'label') return '';
+      if (next.matches(FIELDS) || next.querySelector(FIELDS) || next.localName === 'label') return null;
       const text = (next as HTMLElement).innerText?.replace(/\s+/g, ' ').trim();
-      if (text && looksLikeMessage(next)) return text;
+      // A message says something: a red asterisk after the field marks it required.
+      if (text && /\p{L}/u.test(text) && looksLikeMessage(next, looks)) return { el: next, text };
     }
-    if (at.parentElement.querySelectorAll(FIELDS).length > 1) return '';
+    if (at.parentElement.querySelectorAll(FIELDS).length > 1) return null;
   }
-  return '';
+  return null;
 }
 
-function looksLikeMessage(el: Element): boolean {
-  if (MESSAGE_WORDS.test(`${el.id} ${el.getAttribute('class') ?? ''} ${el.getAttribute('role') ?? ''}`) || el.getAttribute('role') === 'alert') return true;
-  const [r, g, b] = (getComputedStyle(el).color.match(/\d+/g) ?? []).map(Number);
-  return r >= 150 && g < 100 && b < 100;
+/** The box of a radio's group (a fieldset, a radiogroup), whose message comes after it: no other field is in it. */
+function groupOf(field: Element): Element | null {
+  if (!(field instanceof HTMLInputElement && field.type === 'radio')) return null;
+  const group = field.closest('fieldset, [role=radiogroup]');
+  return group && Array.from(group.querySelectorAll(FIELDS)).every((el) => (el as HTMLInputElement).name === field.name) ? group : null;
+}
+
+/** How many elements in a box after a field are looked at: the message may be in a wrapper of its own. */
+const MESSAGE_PARTS = 6;
+
+function looksLikeMessage(box: Element, words: RegExp): boolean {
+  return [box, ...Array.from(box.querySelectorAll('*')).slice(0, MESSAGE_PARTS - 1)].some((el) => {
+    if (words.test(`${el.id} ${el.getAttribute('class') ?? ''}`) || el.getAttribute('role') === 'alert') return true;
+    const [r, g, b] = (getComputedStyle(el).color.match(/\d+/g) ?? []).map(Number);
+    return r >= 150 && g < 100 && b < 100;
+  });
+}
+
+/**
+ * After `form` was sent (or tried): its shown fields not marked invalid by which the page shows an
+ * error (react-hook-form's and Formik's examples mark none). Without them the agent heard "Clicked"
+ * of a form that showed "First name is required". A group's message (radios) is told once.
+ */
+export function messagesIn(form: HTMLFormElement | null): InvalidField[] {
+  if (!form) return [];
+  const told = new Set<Element>();
+  const found: InvalidField[] = [];
+  for (const field of form.querySelectorAll(`:is(${FIELDS}):not(${MARKED_INVALID})`)) {
+    if (found.length >= MAX_KEPT || !field.getClientRects().length) continue;
+    const linked = linkedMessage(field, ERROR_WORDS);
+    const after = linked ? null : messageAfter(groupOf(field) ?? field, ERROR_WORDS);
+    if (!linked && (!after || told.has(after.el))) continue;
+    if (after) told.add(after.el);
+    const ref = existingRefNumber(field);
+    found.push({ role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: clip(linked || after!.text, 200) });
+  }
+  return found;
 }
 
 /**

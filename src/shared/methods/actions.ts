@@ -36,6 +36,8 @@ export const ActionReport = z.object({
   enterNotSent: z.object({ button: z.string().optional(), fields: z.number().int().optional() }).optional(),
   /** Fields the page's own checks marked invalid (aria-invalid) on the click: a form that checks itself (snapshot line, the message it links). */
   markedInvalid: FieldMessages.optional(),
+  /** Fields not marked invalid by which the page shows an error after its form was sent or tried (snapshot line, the message). */
+  fieldMessages: FieldMessages.optional(),
   /** After fill or type: what the field holds, when the page changed or refused part of the text (a mask, a filter). */
   fieldHolds: z.string().optional(),
   /** After fill of a custom slider by its keys, when it did not come to the value asked for: where it is (null: it says no number), whether a key moved it no further, and the presses when it was still short after as many as one fill makes. */

@@ -31,7 +31,9 @@ export async function reportAction(verb: string, report: ActionReport, response:
     const status = report.navigatedStatus;
     response.text(`Navigated to ${report.navigatedTo}${status === undefined ? '' : ` — HTTP ${status}${status >= 400 ? ' (the page shown is the server\'s error page)' : ''}`}`);
   }
-  for (const { role, text } of report.announced ?? []) response.text(`The page announced (${role}): "${text}"`);
+  // A field's error in an alert ("Email is required") is told below with the field it is by.
+  const byFields = new Set([...(report.markedInvalid ?? []), ...(report.fieldMessages ?? [])].map((f) => f.message));
+  for (const { role, text } of report.announced ?? []) if (!byFields.has(text)) response.text(`The page announced (${role}): "${text}"`);
   for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
   if (report.download) response.text(describeDownload(report.download));
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));
@@ -76,6 +78,10 @@ export async function reportAction(verb: string, report: ActionReport, response:
   if (report.markedInvalid?.length) {
     response.text(`The page marked ${report.markedInvalid.length === 1 ? 'this field' : 'these fields'} invalid:`);
     for (const { field, message } of report.markedInvalid) response.text(`- ${field}: ${message}`);
+  }
+  if (report.fieldMessages?.length) {
+    response.text(`The page shows ${report.fieldMessages.length === 1 ? 'an error by this field' : 'errors by these fields'}:`);
+    for (const { field, message } of report.fieldMessages) response.text(`- ${field}: ${message}`);
   }
   if (report.frameUnresponsive) {
     response.text('The frame it went into has not answered since (a script the action started there is still running): commands on its elements say PAGE_UNRESPONSIVE while it lasts; the rest of the page still works.');
