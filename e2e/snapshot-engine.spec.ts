@@ -103,6 +103,9 @@ const cases: Case[] = [
   // states
   ['checked and mixed', '<input type="checkbox" aria-label="A" checked><div role="checkbox" aria-checked="mixed" tabindex="0">All</div><input type="radio" aria-label="R" checked>',
     lines('- checkbox "A" [checked] [ref=e1]', '- checkbox "All" [checked=mixed] [ref=e2]', '- radio "R" [checked] [ref=e3]')],
+  ['a toggle\'s state drawn as its text is said by its state alone (ARIA: children presentational)',
+    '<div role="checkbox" aria-checked="true" aria-label="Accept terms" tabindex="0"><span>✓</span></div><div role="switch" aria-checked="false" aria-label="Wifi" tabindex="0">OFF</div>',
+    lines('- checkbox "Accept terms" [checked] [ref=e1]', '- switch "Wifi" [ref=e2]')],
   ['indeterminate checkbox', '<input type="checkbox" aria-label="Some" id="c">', '- checkbox "Some" [checked=mixed] [ref=e1]',
     async (page) => page.evaluate(() => { (document.getElementById('c') as HTMLInputElement).indeterminate = true; })],
   ['disabled controls have no ref', '<button disabled>Clear completed</button>', '- button "Clear completed" [disabled]'],

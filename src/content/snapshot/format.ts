@@ -150,6 +150,8 @@ class Printer {
     const value = valueOf(el, role, this.options.interactive) || this.textAsValue(node);
     // A slider's or progress bar's own text is presentational (ARIA): mostly the value again ("3" twice).
     if (value) kids = [value, ...(RANGE_ROLES.has(role) ? kids.filter(isNode) : kids)];
+    // So is a toggle's (ARIA: children presentational): its state drawn as text, a ✓ or "ON", is said by [checked].
+    else if (TOGGLE_ROLES.has(role)) kids = kids.filter(isNode);
     let unshown = 0;
     if (el instanceof HTMLSelectElement && el !== this.options.root && el.options.length > LONG_DROP_DOWN) {
       const budget = { shown: DROP_DOWN_SHOWN, unshown: 0 };
@@ -203,6 +205,8 @@ class Printer {
     return node.refable ? ` (snapshot with root=${refForElement(node.el, this.options.refPrefix)} to see them)` : '';
   }
 }
+
+const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 /** The first options of a <select>, and the selected ones after them (in their groups); counts the rest. */
 function someOptions(kids: Kid[], budget: { shown: number; unshown: number }): Kid[] {
