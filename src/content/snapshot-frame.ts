@@ -122,7 +122,7 @@ const RENDER_SETTLE_MS = 50;
  * An app that renders after its load event (React's createRoot, a bundle
  * fetched by a loader) shows an empty body when navigation reports it loaded.
  */
-function firstRender(ms: number): Promise<void> {
+function firstRender(ms: number): Promise<boolean> {
   return afterDomChange(ms, () => new Promise((settled) => setTimeout(settled, RENDER_SETTLE_MS)), { attributes: false });
 }
 

@@ -36,6 +36,9 @@ const ROWS = 'table, [role=table], [role=grid], [role=treegrid], [role=tree], [r
  */
 const DATA = `${ROWS}, [role=listbox]`;
 
+/** How long a page that changes nothing after a key on a closed menu button is taken to open no popup. */
+const OWNER_QUIET_MS = 100;
+
 let shownBefore: WeakSet<Element> | null = null;
 // The grids, tables and lists shown before: what is drawn in one is its data changing. One shown by the action
 // is news with what it holds (a date picker's table of days).
@@ -196,8 +199,12 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
     news = notRedrawn(newlyShown(before, target, request.plain ? DATA : request.keyed ? ROWS : undefined), listed);
     if (news.length || performance.now() >= deadline) break;
     // What :hover rules show is there at once; what comes later comes with a change to the page.
-    // Looked for again at each change, not each frame.
-    await afterDomChange(deadline - performance.now(), nextFrame, { attributes: true });
+    // Looked for again at each change, not each frame. A popup drawn a frame or two after the key
+    // comes with a change: a page still, and animating nothing, for OWNER_QUIET_MS opens none (Enter on
+    // Headless UI's list button sends its form), and is not waited for the whole ownerWait.
+    const quietMs = ownerWait ? OWNER_QUIET_MS : Infinity;
+    const changed = await afterDomChange(Math.min(quietMs, deadline - performance.now()), nextFrame, { attributes: true });
+    if (!changed && ownerWait && !animationTargets().size) break;
   }
   // After keys the report names where the focus is (a menu's first item, focused as it opened).
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
