@@ -106,6 +106,14 @@ const cases: Case[] = [
   ['a toggle\'s state drawn as its text is said by its state alone (ARIA: children presentational)',
     '<div role="checkbox" aria-checked="true" aria-label="Accept terms" tabindex="0"><span>✓</span></div><div role="switch" aria-checked="false" aria-label="Wifi" tabindex="0">OFF</div>',
     lines('- checkbox "Accept terms" [checked] [ref=e1]', '- switch "Wifi" [ref=e2]')],
+  ['a box with a pointer cursor around controls and their labels alone gives them the refs (MUI\'s Rating)',
+    '<span style="cursor:pointer"><label for="s1">1 Star</label><input type="radio" id="s1" name="r"><label for="s2">2 Stars</label><input type="radio" id="s2" name="r"></span>',
+    lines('- radio "1 Star" [ref=e1]', '- radio "2 Stars" [ref=e2]')],
+  ['a small part of a control with a pointer cursor the control does not show takes clicks of its own, aria-hidden or not (MUI\'s Chip)',
+    '<div role="button" tabindex="0" style="display:inline-flex;gap:4px;padding:4px 8px">React<svg aria-hidden="true" class="MuiChip-deleteIcon" style="cursor:pointer" width="16" height="16"><circle cx="8" cy="8" r="8"/></svg></div>'
+    + '<button style="cursor:pointer">Save <svg aria-hidden="true" width="16" height="16"><circle cx="8" cy="8" r="8"/></svg></button>'
+    + '<div role="button" tabindex="0" style="display:inline-flex;padding:4px 8px">Tag <span class="tag-remove" style="cursor:pointer;display:inline-block;width:12px;height:12px">x</span></div>',
+    lines('- button "React" [ref=e1]:', '  - img [ref=e2] [cursor=pointer] [icon=delete]', '- button "Save" [ref=e3]', '- button "Tag x" [ref=e4]:', '  - text: Tag', '  - generic "x" [ref=e5] [cursor=pointer]')],
   ['indeterminate checkbox', '<input type="checkbox" aria-label="Some" id="c">', '- checkbox "Some" [checked=mixed] [ref=e1]',
     async (page) => page.evaluate(() => { (document.getElementById('c') as HTMLInputElement).indeterminate = true; })],
   ['disabled controls have no ref', '<button disabled>Clear completed</button>', '- button "Clear completed" [disabled]'],

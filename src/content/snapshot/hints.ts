@@ -29,11 +29,18 @@ export function hintFor(el: Element): string {
 
 // A component library's close button, an X drawn by a bare SVG, is named by its class alone (Mantine's
 // mantine-CloseButton-root, mantine-Modal-close; Bootstrap's btn-close): a word of the class, as "close".
-const CLOSER_WORDS = new Set(['close', 'closebutton', 'closebtn', 'dismiss']);
+// So is a chip's delete X (MUI's MuiChip-deleteIcon) and a field's clear button.
+const CLASS_WORDS = new Map([
+  ['close', 'close'], ['closebutton', 'close'], ['closebtn', 'close'], ['dismiss', 'close'],
+  ['delete', 'delete'], ['remove', 'delete'], ['clear', 'clear'],
+]);
 
 function closerClass(el: Element): string | null {
   for (const token of el.classList) {
-    if (token.toLowerCase().split(/[-_]+/).some((word) => CLOSER_WORDS.has(word))) return 'close';
+    for (const word of token.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase().split(/[-_]+/)) {
+      const hint = CLASS_WORDS.get(word);
+      if (hint) return hint;
+    }
   }
   return null;
 }

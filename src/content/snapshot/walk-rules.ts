@@ -113,6 +113,23 @@ export function hasNameAttr(el: Element): boolean {
 export const ACTION_CURSORS = new Set(['pointer', 'grab', 'move']);
 
 /**
+ * A part of a control that takes clicks of its own (MUI's Chip is a button, the X drawn in it deletes it):
+ * a pointer cursor that starts there (the caller knows) where the control shows none, on a box a third
+ * of the control's or less, an icon or a glyph (×), not a word: a web component's radio that draws its
+ * label with a pointer is one control. Its own ref, also when aria-hidden: the person sees it and clicks it.
+ */
+export function ownTargetIn(el: Element, style: CSSStyleDeclaration, control: Element): boolean {
+  if (style.cursor !== 'pointer' || ACTION_CURSORS.has(getStyle(control).cursor) || !PARTED_ROLES.has(getRole(control) ?? '')) return false;
+  if ((el.textContent ?? '').trim().length > 1) return false;
+  const box = el.getBoundingClientRect();
+  const whole = control.getBoundingClientRect();
+  return box.width >= MIN_TARGET_PX && box.height >= MIN_TARGET_PX && box.width * box.height * 3 <= whole.width * whole.height;
+}
+const MIN_TARGET_PX = 8;
+// Controls drawn with a part to click apart (a chip, a tab with its close X, an option with its remove X).
+const PARTED_ROLES = new Set(['button', 'link', 'option', 'tab', 'menuitem']);
+
+/**
  * A resize cursor (n-resize, col-resize): an edge to drag to size a box or a column, which its handlers
  * are for (a press starts the drag; jQuery UI's resizable notes which edge the pointer is on). Not a
  * thing to click or hover: a dialog's eight edges and each column's edge in a grid's header said nothing

@@ -12,7 +12,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, ownTargetIn, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -197,6 +197,12 @@ class Walker {
     return true;
   }
 
+  /** Hidden by its own aria-hidden alone, drawn, and a control's part that takes clicks of its own (ownTargetIn). */
+  private hiddenTarget(el: Element, style: CSSStyleDeclaration, display: string): boolean {
+    return !!this.leafControl && !this.parentPointer && el.getAttribute('aria-hidden')?.toLowerCase() === 'true' && display !== 'none' &&
+      style.visibility === 'visible' && !el.hasAttribute('inert') && ownTargetIn(el, style, this.leafControl);
+  }
+
   /** What `owner` aria-owns, walked as its last children. */
   private ownedChildren(owner: Element, out: Kid[], inView: boolean): void {
     const owned = this.ownership?.ownedBy(owner);
@@ -261,7 +267,7 @@ class Walker {
     if (shown === true) {
       // Names computed later look up hidden-ness of these same elements; the walk has settled it.
       markExposed(el);
-    } else if (isHiddenForAria(el)) {
+    } else if (isHiddenForAria(el) && !this.hiddenTarget(el, style, display)) {
       if (isHiddenByVisibilityOnly(el)) this.children(el, out, parentInView, true);
       return;
     }
@@ -299,7 +305,8 @@ class Walker {
     const cursorPointer = ACTION_CURSORS.has(style.cursor);
     // A cursor that starts inside a control (a web component's inner part), or on or inside a label
     // of one, is the control's: it gets no ref of its own.
-    const pointer = cursorPointer && !this.parentPointer && !this.leafControl && !partOfLabel(el) && !drawsHiddenToggle(el);
+    // Not so a small part with a cursor the control does not show (ownTargetIn: a chip's delete X).
+    const pointer = cursorPointer && !this.parentPointer && (!this.leafControl || ownTargetIn(el, style, this.leafControl)) && !partOfLabel(el) && !drawsHiddenToggle(el);
     const byAttribute = !control && isClickable(el);
     const clickable = control || pointer || byAttribute;
     // Clickable only through a handler page script set (no role, cursor or tabindex says so), or to be
@@ -357,9 +364,11 @@ class Walker {
     // A pointer cursor around one control and nothing else (a web component's host around its
     // <button>) is that control's: one ref, the control's. Not a grab cursor: a card to drag is not its
     // link. Not a control's own cursor: Select2's combobox holds its value as a read-only textbox, and
-    // the combobox is what opens the list.
-    const aroundOneControl = refable && pointer && style.cursor === 'pointer' && !control && !byAttribute && this.refs === refsBefore + 1 && soleControl(node.kids);
-    if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundOneControl) {
+    // the combobox is what opens the list. So too around controls and nothing else (MUI's Rating, its
+    // five star radios in a box with a pointer cursor): a press on it is a press on one of them.
+    const aroundControls = refable && pointer && style.cursor === 'pointer' && !control && !byAttribute &&
+      (this.refs === refsBefore + 1 ? soleControl(node.kids) : this.refs > refsBefore && onlyControls(node.kids));
+    if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundControls) {
       // A handler on a container (event delegation, a card around its own buttons): the
       // controls inside are what an agent acts on. Printed as if it had no handler. Not so
       // a drop target: browser_drag needs its ref, also once cards have been dropped in it.
@@ -430,6 +439,17 @@ function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling
   let next = node[direction];
   while (next && next.nodeType === 3 && !/\S/.test((next as Text).data)) next = next[direction];
   return next;
+}
+
+/** The kids are ref'd controls and nothing else (line breaks aside), but for their names drawn as their labels. */
+function onlyControls(kids: Kid[]): boolean {
+  const controls = kids.filter((kid): kid is SNode => typeof kid !== 'string' && kid !== BREAK && kid.refable && CONTROL_ROLES.has(kid.role));
+  const names = controls.map((control) => normalizeText(getName(control.el)));
+  return kids.every((kid) => {
+    if (kid === BREAK || (typeof kid !== 'string' && controls.includes(kid))) return true;
+    const text = typeof kid === 'string' ? normalizeText(kid) : null;
+    return text === '' || (text !== null && names.some((name) => beginsWith(name, text)));
+  });
 }
 
 // Fields whose box also shows their value or placeholder beside them.
