@@ -314,8 +314,10 @@ function check(el: Element, at: Element, options: LocateOptions): void {
   if (modal) {
     const message = `${describe(el)} is behind the open modal dialog ${describeDialog(modal)}: the page takes no input outside it until it closes. Act inside the dialog (take a snapshot for its refs) or close it first.`;
     // Not a cover that may go: a modal <dialog> stays until it is answered. One marked aria-modal
-    // is waited for: it may be closing (Ant Design's fades out with the focus still in it).
-    if (modal.localName === 'dialog') throw new AgentError('COVERED', message);
+    // is waited for while it animates: it may be closing (Ant Design's fades out with the focus still
+    // in it). One at rest stays too (MUI's, open): the click failed only after the 5 s wait.
+    const moving = modal.localName !== 'dialog' && animationsAround(modal);
+    if (!moving || moving.endless) throw new AgentError('COVERED', message);
     throw new NotYet('COVERED', message);
   }
   if (options.editable) {
