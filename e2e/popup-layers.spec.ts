@@ -93,7 +93,10 @@ const DISCLOSURES = `<button id="faq" aria-expanded="false" aria-controls="answe
   <div id="extra" hidden><label>Coupon <input></label></div>
   <div role="tablist"><button role="tab" id="t1" aria-selected="true" aria-controls="p1">Gallery</button><button role="tab" id="t2" aria-selected="false" aria-controls="p2">Messages</button></div>
   <div role="tabpanel" id="p1">Gallery tab content</div><div role="tabpanel" id="p2" hidden>You have no messages.</div>
+  <div><h3><button id="returns" aria-expanded="false">Returns</button></h3><div id="policy" hidden><div role="region">Free within 30 days.</div></div></div>
   <script>
+    // As MUI's Accordion: no aria-controls unless the page gives it an id; its panel comes after the heading.
+    returns.onclick = () => { policy.hidden = !policy.hidden; returns.setAttribute('aria-expanded', String(!policy.hidden)); };
     for (const tab of [t1, t2]) tab.onclick = () => {
       for (const other of [t1, t2]) { other.setAttribute('aria-selected', String(other === tab)); document.getElementById(other.getAttribute('aria-controls')).hidden = other !== tab; }
     };
@@ -110,6 +113,8 @@ test('a click on a disclosure says it expanded and what its panel of text says, 
   expect((await agent.server.ok('browser_click', { ref: faq })).text).toContain('It is now collapsed.');
   const details = await agent.server.ok('browser_click', { ref: refOf(snap, 'Shipping') });
   expect(details.text).toContain('It is now expanded.\nIt showed:\n- text: Ships in two days.');
+  const unnamed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Returns"') });
+  expect(unnamed.text).toContain('It is now expanded.\nIt showed:\n- text: Free within 30 days.');
   // Controls shown are listed, and say enough.
   const more = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More options"') });
   expect(more.text).toMatch(/It showed:\n- textbox "Coupon" \[ref=e\d+\]/);

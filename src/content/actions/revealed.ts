@@ -125,12 +125,22 @@ function tabSelected(el: Element): boolean {
   return selectedBefore !== 'true' && el.getAttribute('aria-selected') === 'true' && getRole(el) === 'tab';
 }
 
-/** The visible text of what the disclosure `el` shows: the region it controls, or its <details>' content. */
+/**
+ * The visible text of what the disclosure `el` shows: the region it controls, or its <details>' content.
+ * Naming none, what comes right after it or its heading (MUI's Accordion names its panel only when given an id).
+ */
 function disclosedText(el: Element): string {
   const root = el.getRootNode() as Document | ShadowRoot;
-  const regions = el.localName === 'summary' ? [el.parentElement] : (el.getAttribute('aria-controls') ?? '').split(/\s+/).map((id) => (id ? root.getElementById(id) : null));
+  const controls = (el.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+  const regions = el.localName === 'summary' ? [el.parentElement] : controls.length ? controls.map((id) => root.getElementById(id)) : [panelAfter(el)];
   const summary = el.localName === 'summary' ? innerText(el) : '';
   return regions.map((region) => (region ? innerText(region) : '')).join(' ').replace(summary, '').trim();
+}
+
+/** The element after `el`, or after the box around it (a heading holding the disclosure's button alone). */
+function panelAfter(el: Element): Element | null {
+  const box = el.parentElement;
+  return el.nextElementSibling ?? (box && box.children.length === 1 ? box.nextElementSibling : null);
 }
 
 /** Characters of a disclosed panel's text in the report; the snapshot has the rest. */
