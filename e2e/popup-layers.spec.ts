@@ -198,3 +198,27 @@ test('a key or text for an element the focus cannot reach, as an open popup hold
   await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Name"'), text: 'Ada' });
   expect(await (await pageAt(agent.browser.context, '/keyed-popups')).inputValue('#name')).toBe('Ada');
 });
+
+// MUI's Menu: the id the button's aria-controls names is on the Popover around the menu, not the menu.
+const WRAPPED_MENU = `<button id="dash" aria-haspopup="true">Dashboard</button>
+  <div id="pop" role="presentation" hidden><ul role="menu"><li role="menuitem" tabindex="0">Profile</li><li role="menuitem" tabindex="-1">Logout</li></ul></div>
+  <script>
+    const show = (open) => {
+      pop.hidden = !open;
+      if (open) { dash.setAttribute('aria-expanded', 'true'); dash.setAttribute('aria-controls', 'pop'); pop.querySelector('li').focus(); }
+      else { dash.removeAttribute('aria-expanded'); dash.removeAttribute('aria-controls'); dash.focus(); }
+    };
+    dash.onclick = () => show(true);
+    pop.onclick = () => show(false);
+    pop.onkeydown = (e) => e.key === 'Escape' && show(false);
+  </script>`;
+
+test('a menu closed is said when the button names a box around it, and drops its aria-expanded', async ({ agent }) => {
+  const snap = await open(agent, '/wrapped-menu', WRAPPED_MENU);
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Dashboard"') });
+  expect(opened.text).toMatch(/It opened menu \[ref=e\d+\]:\n- menuitem "Profile" \[ref=e\d+\]/);
+  const chosen = await agent.server.ok('browser_click', { ref: refOf(opened.text, 'menuitem "Profile"') });
+  expect(chosen.text).toContain('It closed menu.');
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Dashboard"') });
+  expect((await agent.server.ok('browser_press_key', { key: 'Escape' })).text).toContain('It closed menu.');
+});

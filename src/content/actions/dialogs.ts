@@ -44,11 +44,14 @@ let openBefore: { el: WeakRef<Element>; role: string; name: string }[] = [];
  */
 let popupsBefore: { owner: WeakRef<Element>; el: WeakRef<Element>; role: string; name: string }[] = [];
 const POPUP_ROLES = new Set(['menu', 'listbox', 'tree', 'grid']);
+const POPUP_SELECTOR = [...POPUP_ROLES].map((role) => `[role=${role}]`).join(', ');
 
 function notePopups(): void {
   popupsBefore = [];
   for (const owner of matching('[aria-expanded="true" i][aria-controls]')) {
-    const popup = popupOf(owner);
+    // What it names may be a box around the popup: MUI's Menu puts the id it is given on its Popover.
+    const named = popupOf(owner);
+    const popup = named && (POPUP_ROLES.has(getRole(named) ?? '') ? named : named.querySelector(POPUP_SELECTOR));
     if (!popup || !displayed([popup]).length || !POPUP_ROLES.has(getRole(popup) ?? '')) continue;
     popupsBefore.push({ owner: new WeakRef(owner), el: new WeakRef(popup), ...roleAndName(popup) });
   }
