@@ -307,6 +307,14 @@ test.describe('click handlers set by page script', () => {
     expect(await snapshot(page)).toBe('- checkbox "I agree" [ref=e1]');
   });
 
+  test('a handler on an element that labels a shown control by aria-labelledby gives it no ref of its own (React Aria\'s Label)', async ({ page }) => {
+    await trackHandlers(page);
+    await load(page, `<span id="pet-label">Pet</span><button aria-labelledby="value pet-label"><span id="value">Dog</span></button>
+      <span id="orphan">Hidden pet</span><button aria-labelledby="orphan" hidden>x</button>
+      <script>for (const id of ['pet-label', 'orphan']) document.getElementById(id).addEventListener('click', () => {});</script>`);
+    expect(await snapshot(page)).toBe(lines('- text: Pet', '- button "Dog Pet" [ref=e1]: Dog', '- generic "Hidden pet" [ref=e2]'));
+  });
+
   test('a handler on the track drawn for a hidden switch, in the box that holds both, gives it no ref of its own (Vuetify)', async ({ page }) => {
     await trackHandlers(page);
     await load(page, `<div><div id="track" style="display:inline-block;width:36px;height:14px;background:#ccc"></div>

@@ -224,6 +224,17 @@ export function partOfLabel(el: Element): boolean {
 }
 
 /**
+ * Not a <label>, yet the label of a shown control, which names it by aria-labelledby: React Aria's
+ * <Label> of a Select or a date field is a <span> that focuses the control on a click. The control has
+ * the ref; a second on its label printed `generic "Pet" [ref]` above `button "Pet" [ref]`.
+ */
+export function labelsShownControl(el: Element): boolean {
+  if (!el.id) return false;
+  const named = (el.getRootNode() as Document | ShadowRoot).querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`);
+  return Array.from(named).some((control) => CONTROL_ROLES.has(getRole(control) ?? '') && control.getClientRects().length > 0);
+}
+
+/**
  * The control a <label> names through aria-labelledby, not `for`: a web component's label over a
  * control that is no form field (Shoelace's select and radio group, whose labels focus them on click).
  */

@@ -12,7 +12,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, ownTargetIn, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, ownTargetIn, labelsShownControl, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -318,7 +318,7 @@ class Walker {
     // The handler first: the exclusions after it read a role, a box or styles, and most elements have none.
     const byHandler = !clickable && (hasClickHandler(el) || (!this.leafControl && (hasHoverHandler(el) || revealsOnHover(el))))
       && !isResizeEdge(style.cursor) && !inToggle(this.leafControl) && !(wrapper && undrawnStrip(el, style)) && !(this.leafControl && surfaceOf(el, this.leafControl))
-      && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el);
+      && !(tag === 'label' && partOfLabel(el)) && !drawsHiddenToggle(el) && !labelsShownControl(el);
     if (clickable || byHandler) {
       // A disabled control can't be acted on; it prints [disabled] and gets a ref once enabled.
       // An option of a closed drop-down has no box: the agent selects through the combobox.
