@@ -200,3 +200,24 @@ test('a toast there all along, only shown (a class, or an open attribute and ari
   const copied = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Copy link"') });
   expect(copied.text).toBe('Clicked <button id="copy">Copy link</button>\nThe page announced (alert): "Link copied"');
 });
+
+// React Aria (and Radix) hide the rest of the page with aria-hidden while a popup is open.
+const HIDES_PAGE = `<div id="app"><label>Opacity <input type="range" id="r" value="30"></label><output for="r">30</output>
+    <button id="b" aria-expanded="false" aria-controls="pop">Choose</button> <button id="toast-btn">Save</button></div>
+  <div id="pop" hidden><ul role="listbox" aria-label="Animals"><li role="option" tabindex="0" id="cat">Cat</li></ul></div>
+  <div id="toast" aria-hidden="true"><div role="status">Saved</div></div>
+  <script>
+    const show = (open) => { pop.hidden = !open; b.setAttribute('aria-expanded', String(open)); if (open) { app.setAttribute('aria-hidden', 'true'); cat.focus(); } else { app.removeAttribute('aria-hidden'); b.focus(); } };
+    b.onclick = () => show(true);
+    cat.onkeydown = (e) => { if (e.key === 'Enter') { e.preventDefault(); show(false); } };
+    document.getElementById('toast-btn').onclick = () => toast.removeAttribute('aria-hidden');
+  </script>`;
+
+test('a region shown again as a popup that hid the rest of the page closes says nothing new; a toast its own box shows is told', async ({ agent }) => {
+  const snap = await open(agent, '/hides-page', HIDES_PAGE);
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Choose"') });
+  const closed = await agent.server.ok('browser_press_key', { key: 'Enter' });
+  expect(closed.text).toContain('It closed listbox "Animals".');
+  expect(closed.text).not.toContain('The page announced');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') })).text).toContain('The page announced (status): "Saved"');
+});

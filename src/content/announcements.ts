@@ -127,6 +127,18 @@ function saying(region: Element): string {
   return region.getClientRects().length === 0 || region.closest('[aria-hidden="true"]') ? '' : textOf(region);
 }
 
+/**
+ * Hidden by an aria-hidden box around it that holds other controls: the rest of the page, hidden while a
+ * popup is open (React Aria's, Radix's). Shown again as it closes, what the region holds is no news: a
+ * slider's <output> said "30" after each choice in a combo box. A toast shown by its own box is news.
+ */
+function hiddenWithPage(region: Element): boolean {
+  const hider = region.closest('[aria-hidden="true"]');
+  if (!hider || hider === region) return false;
+  return Array.from(hider.querySelectorAll(CONTROLS)).some((control) => !region.contains(control));
+}
+const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]';
+
 /** The live region `node` is in, also where that is around the shadow host it is in (a host inside an aria-live box). */
 function liveRegionOf(node: Element): Element | null {
   for (let at: Element | null = node; at; ) {
@@ -144,7 +156,7 @@ function isSection(region: Element): boolean {
 }
 
 function note(region: Element): void {
-  if (!region.isConnected) return;
+  if (!region.isConnected || hiddenWithPage(region)) return;
   // Not rendered or aria-hidden, it says nothing: shown again, what it holds is news.
   const text = saying(region);
   const before = said.get(region);
