@@ -114,6 +114,11 @@ const cases: Case[] = [
     + '<button style="cursor:pointer">Save <svg aria-hidden="true" width="16" height="16"><circle cx="8" cy="8" r="8"/></svg></button>'
     + '<div role="button" tabindex="0" style="display:inline-flex;padding:4px 8px">Tag <span class="tag-remove" style="cursor:pointer;display:inline-block;width:12px;height:12px">x</span></div>',
     lines('- button "React" [ref=e1]:', '  - img [ref=e2] [cursor=pointer] [icon=delete]', '- button "Save" [ref=e3]', '- button "Tag x" [ref=e4]:', '  - text: Tag', '  - generic "x" [ref=e5] [cursor=pointer]')],
+  ['a button or link drawn for screen readers alone gets no ref; a field so hidden, drawn by its label, keeps its',
+    '<style>.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);margin:-1px}</style>'
+    + '<div class="sr"><button style="width:1px;height:1px">Dismiss</button></div><a class="sr" href="#main">Skip to content</a>'
+    + '<label><input type="radio" class="sr" name="s"> 1 Star</label><button>Save</button>',
+    lines('- button "Dismiss"', '- link "Skip to content":', '  - /url: "#main"', '- radio "1 Star" [ref=e1]', '- button "Save" [ref=e2]')],
   ['indeterminate checkbox', '<input type="checkbox" aria-label="Some" id="c">', '- checkbox "Some" [checked=mixed] [ref=e1]',
     async (page) => page.evaluate(() => { (document.getElementById('c') as HTMLInputElement).indeterminate = true; })],
   ['disabled controls have no ref', '<button disabled>Clear completed</button>', '- button "Clear completed" [disabled]'],

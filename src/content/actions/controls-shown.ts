@@ -3,6 +3,8 @@
  * hold others. Shared by what an action showed (revealed.ts) and what it opened or closed (dialogs.ts).
  */
 import { composedParent, shadowRootsMet } from '../snapshot/dom.ts';
+import { getRole } from '../snapshot/roles.ts';
+import { screenReaderOnly } from '../snapshot/walk-rules.ts';
 
 export const CANDIDATES = [
   'a[href]', 'button', 'input:not([type=hidden])', 'select', 'textarea', 'summary', '[tabindex]:not([tabindex="-1"])',
@@ -41,7 +43,11 @@ export function innermost(elements: Element[]): Element[] {
   return elements.filter((el) => !holders.has(el));
 }
 
-/** Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow). */
+/**
+ * Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow),
+ * and not a button drawn for screen readers alone (React Aria's Dismiss around its popups), which the
+ * snapshot gives no ref.
+ */
 export function hasArea(el: Element): boolean {
-  return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0);
+  return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0 && !screenReaderOnly(el, getRole(el)));
 }

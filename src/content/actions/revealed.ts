@@ -21,6 +21,7 @@ import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
 import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN } from './controls-shown.ts';
+import { screenReaderOnly } from '../snapshot/walk-rules.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
 import { formSubmittedBy, markedInForm, messagesIn } from './validation.ts';
 
@@ -219,7 +220,7 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // After keys the report names where the focus is (a menu's first item, focused as it opened).
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
-  news = innermost(news.filter((el) => el.hasChildNodes() || hasArea(el)));
+  news = innermost(news.filter((el) => (el.hasChildNodes() || hasArea(el)) && !screenReaderOnly(el, getRole(el))));
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);

@@ -224,6 +224,31 @@ export function partOfLabel(el: Element): boolean {
 }
 
 /**
+ * A button or link drawn for screen readers alone, in a box of a pixel or clipped to nothing (the
+ * visually-hidden pattern): React Aria's "Dismiss" buttons around its popups. A person cannot click it, and a click at
+ * its pixel lands on what is drawn there (its popup's first option, after a 5 s wait for it to move).
+ * A form field so hidden keeps its ref: its label draws it and takes its clicks (MUI's Rating's stars).
+ */
+export function screenReaderOnly(el: Element, role: string | null): boolean {
+  if (role !== 'button' && role !== 'link') return false;
+  if (tiny(el)) return true;
+  // Or in a box so hidden around it (React Aria's VisuallyHidden wraps its button).
+  for (let at: Element | null = el, level = 0; at && level < HIDDEN_BOX_LEVELS; at = composedParent(at), level++) {
+    const { clip, clipPath, overflow } = getStyle(at);
+    if (/^rect\(0px,? 0px,? 0px,? 0px\)$/.test(clip) || /^inset\((?:50|100)%\)$/.test(clipPath)) return true;
+    if (at !== el && overflow !== 'visible' && tiny(at)) return true;
+  }
+  return false;
+}
+
+/** A pixel wide or high or less, as laid out: not as transformed, since a dialog zooming in from scale 0 is not hidden. */
+function tiny(el: Element): boolean {
+  const { width, height } = el instanceof HTMLElement ? { width: el.offsetWidth, height: el.offsetHeight } : el.getBoundingClientRect();
+  return width <= 1 || height <= 1;
+}
+const HIDDEN_BOX_LEVELS = 3;
+
+/**
  * Not a <label>, yet the label of a shown control, which names it by aria-labelledby: React Aria's
  * <Label> of a Select or a date field is a <span> that focuses the control on a click. The control has
  * the ref; a second on its label printed `generic "Pet" [ref]` above `button "Pet" [ref]`.

@@ -12,7 +12,7 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, ownTargetIn, labelsShownControl, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, ownTargetIn, labelsShownControl, screenReaderOnly, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
@@ -324,7 +324,7 @@ class Walker {
       // An option of a closed drop-down has no box: the agent selects through the combobox.
       // A checkbox drawn by its label may take no pointer events itself (Shoelace's): the label's clicks work it.
       refable = (style.pointerEvents !== 'none' || toggledByLabel(el)) && !(control && isDisabled(subject, this.ariaDisabled))
-        && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el));
+        && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el)) && !screenReaderOnly(el, role);
       cursor = refable && !control && pointer && (style.cursor as 'pointer' | 'grab' | 'move');
       if (refable && role === null) role = 'generic';
     }
