@@ -92,7 +92,7 @@ const DISCLOSURES = `<button id="faq" aria-expanded="false" aria-controls="answe
   <button id="more" aria-expanded="false" aria-controls="extra">More options</button>
   <div id="extra" hidden><label>Coupon <input></label></div>
   <div role="tablist"><button role="tab" id="t1" aria-selected="true" aria-controls="p1">Gallery</button><button role="tab" id="t2" aria-selected="false" aria-controls="p2">Messages</button></div>
-  <div role="tabpanel" id="p1">Gallery tab content</div><div role="tabpanel" id="p2" hidden>You have no messages.</div>
+  <div role="tabpanel" id="p1">Gallery tab content</div><div role="tabpanel" id="p2" hidden tabindex="0">You have no messages.</div>
   <div><h3><button id="returns" aria-expanded="false">Returns</button></h3><div id="policy" hidden><div role="region">Free within 30 days.</div></div></div>
   <script>
     // As MUI's Accordion: no aria-controls unless the page gives it an id; its panel comes after the heading.

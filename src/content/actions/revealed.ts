@@ -37,6 +37,8 @@ const ROWS = 'table, [role=table], [role=grid], [role=treegrid], [role=tree], [r
  */
 const DATA = `${ROWS}, [role=listbox]`;
 
+const NOT_CONTROLS = new Set(['tabpanel']);
+
 /** How long a page that changes nothing after a key on a closed menu button is taken to open no popup. */
 const OWNER_QUIET_MS = 100;
 
@@ -220,7 +222,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // After keys the report names where the focus is (a menu's first item, focused as it opened).
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
-  news = innermost(news.filter((el) => (el.hasChildNodes() || hasArea(el)) && !screenReaderOnly(el, getRole(el))));
+  // Nor a tab's panel, focusable for the keys alone (React Aria's): what it says is told below, as text.
+  news = innermost(news.filter((el) => (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(getRole(el) ?? '') && !screenReaderOnly(el, getRole(el))));
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
