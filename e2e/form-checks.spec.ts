@@ -82,3 +82,12 @@ test('errors a form shows by its fields without marking them invalid are told by
   expect(entered.text).toContain(`The page shows an error by this field:\n- ${line('textbox', 'Email')}: Enter a valid email`);
   expect(entered.text).not.toMatch(/First name is required|Username required|Pick a plan/);
 });
+
+test('a field the browser refused and the page then marked invalid is told once', async ({ agent }) => {
+  // As React Aria's fields do: aria-invalid set on the browser's invalid event.
+  const snap = await open(agent, '/refused-marked', `<form><label>Email <input id="mail" type="email" required></label><button>Submit</button></form>
+    <script>mail.addEventListener('invalid', () => mail.setAttribute('aria-invalid', 'true'));</script>`);
+  const sent = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Submit"') });
+  expect(sent.text).toContain('The form was not sent: the browser found this field invalid.');
+  expect(sent.text).not.toContain('The page marked');
+});

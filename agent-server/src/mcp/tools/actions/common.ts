@@ -75,9 +75,11 @@ export async function reportAction(verb: string, report: ActionReport, response:
     for (const { field, message } of report.invalidFields) response.text(`- ${field}: ${message}`);
   }
   if (report.enterNotSent) response.text(enterNotSentNote(report.enterNotSent));
-  if (report.markedInvalid?.length) {
-    response.text(`The page marked ${report.markedInvalid.length === 1 ? 'this field' : 'these fields'} invalid:`);
-    for (const { field, message } of report.markedInvalid) response.text(`- ${field}: ${message}`);
+  // Those the browser found invalid, as above, and the page then marked so too (React Aria's): said once.
+  const marked = report.markedInvalid?.filter((m) => !report.invalidFields?.some((f) => f.field === m.field)) ?? [];
+  if (marked.length) {
+    response.text(`The page marked ${marked.length === 1 ? 'this field' : 'these fields'} invalid:`);
+    for (const { field, message } of marked) response.text(`- ${field}: ${message}`);
   }
   if (report.fieldMessages?.length) {
     response.text(`The page shows ${report.fieldMessages.length === 1 ? 'an error by this field' : 'errors by these fields'}:`);
