@@ -221,3 +221,24 @@ test('a region shown again as a popup that hid the rest of the page closes says 
   expect(closed.text).not.toContain('The page announced');
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Save"') })).text).toContain('The page announced (status): "Saved"');
 });
+
+// React Aria's: a slider's <output> silenced by aria-live="off", and a tag list polite only while it holds
+// the focus, which tells additions alone (aria-relevant).
+const QUIET_REGIONS = `<label>Opacity <input type="range" id="r" value="30"></label><output for="r" aria-live="off" id="o">30</output>
+  <div id="tags" role="grid" aria-label="Tags" aria-live="off" aria-relevant="additions">
+    <div role="row"><span role="gridcell">News <button aria-label="Remove News">x</button></span></div>
+    <div role="row"><span role="gridcell">Travel <button aria-label="Remove Travel">x</button></span></div></div>
+  <div role="log" aria-relevant="additions removals" id="events"><p>Opened</p><p>Saved</p></div><button id="clear">Forget last</button>
+  <script>
+    r.oninput = () => { o.textContent = r.value; };
+    tags.addEventListener('focusin', () => tags.setAttribute('aria-live', 'polite'));
+    tags.addEventListener('click', (e) => { if (e.target.localName === 'button') e.target.closest('[role=row]').remove(); });
+    clear.onclick = () => events.lastElementChild.remove();
+  </script>`;
+
+test('a region silenced by aria-live="off", or one only made live by the action, says nothing; a removal is told where aria-relevant asks for it', async ({ agent }) => {
+  const snap = await open(agent, '/quiet-regions', QUIET_REGIONS);
+  expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Opacity"'), value: '60' })).text).not.toContain('The page announced');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Remove Travel"') })).text).not.toContain('The page announced');
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Forget last"') })).text).toContain('The page announced (log): "Opened"');
+});

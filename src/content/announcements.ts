@@ -13,7 +13,8 @@ import { observeNewShadowRoots, observeShadowRootsIn } from './announcements-sha
 import { shadowRootOf } from './snapshot/dom.ts';
 import { composedContains } from './actions/hit.ts';
 
-const LIVE = '[aria-live]:not([aria-live="off" i]), [role~="alert"], [role~="status"], [role~="log"], output';
+// aria-live="off" silences a region whatever its role says (React Aria's slider <output>).
+const LIVE = ':is([aria-live], [role~="alert"], [role~="status"], [role~="log"], output):not([aria-live="off" i])';
 /** Enough for one action's toasts; older ones only matter until the next action asks. */
 const MAX_KEPT = 20;
 const MAX_TEXT = 300;
@@ -75,6 +76,8 @@ export function watchAnnouncements(): void {
   observer = new MutationObserver((records) => {
     const changed = new Set<Element>();
     const added = new Set<Element>();
+    // Made live just now (React Aria's tag list, polite only while it holds the focus): what it holds is no news.
+    const madeLive = new Set<Element>();
     // A busy page's batch holds many records on the same parent: each is looked up once.
     const looked = new Set<Element>();
     for (const record of records) {
@@ -84,6 +87,7 @@ export function watchAnnouncements(): void {
         const region = liveRegionOf(node);
         if (region) changed.add(region);
       }
+      if (record.type === 'attributes' && record.attributeName === 'aria-live' && node?.matches(LIVE)) madeLive.add(node);
       // Shown or hidden by an attribute (Shoelace's sl-alert, its role=alert aria-hidden until open): the regions inside too.
       if (record.type === 'attributes' && SHOWING.includes(record.attributeName!) && node) {
         for (const region of [...node.querySelectorAll(LIVE), ...(shadowRootOf(node)?.querySelectorAll(LIVE) ?? [])]) changed.add(region);
@@ -101,7 +105,7 @@ export function watchAnnouncements(): void {
       }
     }
     for (const region of changed) {
-      if (added.has(region) && isSection(region)) said.set(region, textOf(region));
+      if (madeLive.has(region) || (added.has(region) && isSection(region))) said.set(region, textOf(region));
       else note(region);
     }
   });
@@ -115,7 +119,7 @@ export function watchAnnouncements(): void {
  * along, with its text, and only shown (a class, a style, aria-hidden, an open attribute).
  */
 function watchRoot(root: Document | ShadowRoot): void {
-  observer!.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [...SHOWING, 'class', 'style'] });
+  observer!.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [...SHOWING, 'class', 'style', 'aria-live'] });
   for (const region of root.querySelectorAll(LIVE)) said.set(region, saying(region));
 }
 
@@ -174,6 +178,8 @@ function note(region: Element): void {
   const last = kept[kept.length - 1];
   if (now - lastDragMoveAt <= BURST_MS && last && now - last.at < BURST_MS) kept.pop();
   changes.set(region, [...kept, { at: now, caused }]);
+  // Only taken away from (a tag removed from React Aria's tag list): told where the region says removals count.
+  if (before && removedFrom(before, text) && !/\b(?:removals|all)\b/i.test(region.getAttribute('aria-relevant') ?? '')) return;
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
@@ -206,6 +212,19 @@ function ticking(region: Element, since: number): boolean {
   if (before.filter((c) => !c.caused).length >= TICKING_CHANGES) return true;
   const done = inputs.filter((t) => t < since && t >= since - TICKING_MS).length;
   return before.length >= 2 * done + 1;
+}
+
+/**
+ * Whether `after` is `before` with a part of it taken out in one place ("News Travel Gaming" → "News
+ * Gaming"): a removal, which a live region tells only where aria-relevant asks for removals.
+ */
+function removedFrom(before: string, after: string): boolean {
+  if (after.length >= before.length) return false;
+  let start = 0;
+  while (start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  return start + end >= after.length;
 }
 
 /**
