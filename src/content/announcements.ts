@@ -78,19 +78,25 @@ export function watchAnnouncements(): void {
     const added = new Set<Element>();
     // Made live just now (React Aria's tag list, polite only while it holds the focus): what it holds is no news.
     const madeLive = new Set<Element>();
+    // Regions the batch did more to than take nodes out of: what is left after a removal alone is no news.
+    const grown = new Set<Element>();
     // A busy page's batch holds many records on the same parent: each is looked up once.
-    const looked = new Set<Element>();
+    const looked = new Map<Element, Element | null>();
     for (const record of records) {
       const node = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
-      if (node && !looked.has(node)) {
-        looked.add(node);
-        const region = liveRegionOf(node);
-        if (region) changed.add(region);
+      if (node && !looked.has(node)) looked.set(node, liveRegionOf(node));
+      const region = node && looked.get(node);
+      if (region) {
+        changed.add(region);
+        if (record.type !== 'childList' || record.addedNodes.length) grown.add(region);
       }
       if (record.type === 'attributes' && record.attributeName === 'aria-live' && node?.matches(LIVE)) madeLive.add(node);
       // Shown or hidden by an attribute (Shoelace's sl-alert, its role=alert aria-hidden until open): the regions inside too.
       if (record.type === 'attributes' && SHOWING.includes(record.attributeName!) && node) {
-        for (const region of [...node.querySelectorAll(LIVE), ...(shadowRootOf(node)?.querySelectorAll(LIVE) ?? [])]) changed.add(region);
+        for (const region of [...node.querySelectorAll(LIVE), ...(shadowRootOf(node)?.querySelectorAll(LIVE) ?? [])]) {
+          changed.add(region);
+          grown.add(region);
+        }
       }
       // A toast container added with its text already in it.
       for (const addedNode of record.addedNodes) {
@@ -106,7 +112,7 @@ export function watchAnnouncements(): void {
     }
     for (const region of changed) {
       if (madeLive.has(region) || (added.has(region) && isSection(region))) said.set(region, textOf(region));
-      else note(region);
+      else note(region, !grown.has(region) && !added.has(region));
     }
   });
   watchRoot(document);
@@ -159,7 +165,8 @@ function isSection(region: Element): boolean {
   return roleOf(region) !== 'alert' && (region.matches(SECTION_CONTENT) || region.querySelector(SECTION_CONTENT) !== null);
 }
 
-function note(region: Element): void {
+/** removedOnly: all the page did was take nodes out of it. */
+function note(region: Element, removedOnly = false): void {
   if (!region.isConnected || hiddenWithPage(region)) return;
   // Not rendered or aria-hidden, it says nothing: shown again, what it holds is news.
   const text = saying(region);
@@ -178,8 +185,9 @@ function note(region: Element): void {
   const last = kept[kept.length - 1];
   if (now - lastDragMoveAt <= BURST_MS && last && now - last.at < BURST_MS) kept.pop();
   changes.set(region, [...kept, { at: now, caused }]);
-  // Only taken away from (a tag removed from React Aria's tag list): told where the region says removals count.
-  if (before && removedFrom(before, text) && !/\b(?:removals|all)\b/i.test(region.getAttribute('aria-relevant') ?? '')) return;
+  // Only nodes taken out (a tag removed from React Aria's tag list): told where the region says removals
+  // count. What is left is said as it is now (above), so a later change is told from it.
+  if (removedOnly && !/\b(?:removals|all)\b/i.test(region.getAttribute('aria-relevant') ?? '')) return;
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
@@ -212,19 +220,6 @@ function ticking(region: Element, since: number): boolean {
   if (before.filter((c) => !c.caused).length >= TICKING_CHANGES) return true;
   const done = inputs.filter((t) => t < since && t >= since - TICKING_MS).length;
   return before.length >= 2 * done + 1;
-}
-
-/**
- * Whether `after` is `before` with a part of it taken out in one place ("News Travel Gaming" → "News
- * Gaming"): a removal, which a live region tells only where aria-relevant asks for removals.
- */
-function removedFrom(before: string, after: string): boolean {
-  if (after.length >= before.length) return false;
-  let start = 0;
-  while (start < after.length && before[start] === after[start]) start++;
-  let end = 0;
-  while (end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
-  return start + end >= after.length;
 }
 
 /**
