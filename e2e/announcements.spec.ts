@@ -229,7 +229,9 @@ const QUIET_REGIONS = `<label>Opacity <input type="range" id="r" value="30"></la
     <div role="row"><span role="gridcell">News <button aria-label="Remove News">x</button></span></div>
     <div role="row"><span role="gridcell">Travel <button aria-label="Remove Travel">x</button></span></div></div>
   <div role="log" aria-relevant="additions removals" id="events"><p>Opened</p><p>Saved</p></div><button id="clear">Forget last</button>
+  <p role="status" id="count">Items: 10</p><button id="less">Remove nine</button>
   <script>
+    less.onclick = () => { count.textContent = 'Items: 1'; };
     r.oninput = () => { o.textContent = r.value; };
     tags.addEventListener('focusin', () => tags.setAttribute('aria-live', 'polite'));
     tags.addEventListener('click', (e) => { if (e.target.localName === 'button') e.target.closest('[role=row]').remove(); });
@@ -241,4 +243,6 @@ test('a region silenced by aria-live="off", or one only made live by the action,
   expect((await agent.server.ok('browser_fill', { ref: refOf(snap, 'slider "Opacity"'), value: '60' })).text).not.toContain('The page announced');
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Remove Travel"') })).text).not.toContain('The page announced');
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Forget last"') })).text).toContain('The page announced (log): "Opened"');
+  // Text that got shorter is a change, not a removal.
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Remove nine"') })).text).toContain('The page announced (status): "Items: 1"');
 });
