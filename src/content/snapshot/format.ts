@@ -5,7 +5,7 @@ import { hintFor } from './hints.ts';
 import { getName } from './names.ts';
 import { NAME_FROM_CONTENT_ROLES } from './roles.ts';
 import { refForElement, type Issued } from './refs.ts';
-import { placeholderOf, RANGE_ROLES, stateSuffix, VALUE_ROLES, valueOf } from './states.ts';
+import { placeholderOf, RANGE_ROLES, showsPlaceholder, stateSuffix, VALUE_ROLES, valueOf } from './states.ts';
 import { BREAK, DEEPER } from './tree.ts';
 import { normalizeText, partlyDrawn } from './walk-rules.ts';
 import type { Kid, SNode } from './tree.ts';
@@ -147,6 +147,8 @@ class Printer {
     }
     const placeholder = placeholderOf(el, role, name);
     if (placeholder) props.push(`/placeholder: ${yamlValue(placeholder)}`);
+    // Its text is that placeholder: not printed again as if chosen.
+    if (placeholder && showsPlaceholder(el)) kids = kids.filter(isNode);
     const value = valueOf(el, role, this.options.interactive) || this.textAsValue(node);
     // A slider's or progress bar's own text is presentational (ARIA): mostly the value again ("3" twice).
     if (value) kids = [value, ...(RANGE_ROLES.has(role) ? kids.filter(isNode) : kids)];
@@ -191,7 +193,7 @@ class Printer {
     if (!this.options.interactive || !text || RANGE_ROLES.has(role)) return '';
     // A button that opens a list to choose from, named apart from its text (Headless UI's Listbox), shows the choice.
     if (role === 'button' && el.getAttribute('aria-haspopup') === 'listbox') return text !== nameOf(node) ? clip(text, MAX_FALLBACK_NAME) : '';
-    if (!VALUE_ROLES.has(role)) return '';
+    if (!VALUE_ROLES.has(role) || showsPlaceholder(el)) return '';
     return el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement ? '' : clip(text, MAX_FALLBACK_NAME);
   }
 

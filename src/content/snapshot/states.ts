@@ -188,6 +188,15 @@ export function valueOf(el: Element, role: string, interactive = false): string 
 export function placeholderOf(el: Element, role: string, name: string): string {
   // Not drawn once the field holds a value.
   if (!VALUE_ROLES.has(role) || ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value)) return '';
-  const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder') ?? '';
+  const placeholder = el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder') ?? (showsPlaceholder(el) ? el.textContent?.replace(/\s+/g, ' ').trim() : '') ?? '';
   return placeholder && placeholder !== name ? placeholder : '';
+}
+
+/**
+ * A custom drop-down that shows its placeholder as its text, and says so (Radix's Select trigger with
+ * data-placeholder, Ark's with data-placeholder-shown): that text is no choice, though it reads as one.
+ */
+export function showsPlaceholder(el: Element): boolean {
+  return !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+    && (el.hasAttribute('data-placeholder') || el.hasAttribute('data-placeholder-shown'));
 }
