@@ -249,15 +249,18 @@ function tiny(el: Element): boolean {
 const HIDDEN_BOX_LEVELS = 3;
 
 /**
- * Not a <label>, yet the label of a shown control, which names it by aria-labelledby: React Aria's
- * <Label> of a Select or a date field is a <span> that focuses the control on a click. The control has
+ * The label of a shown control that names it by aria-labelledby, not by `for`: React Aria's <Label> of a
+ * Select or a date field is a <span> that focuses the control on a click. The control has
  * the ref; a second on its label printed `generic "Pet" [ref]` above `button "Pet" [ref]`.
  */
 export function labelsShownControl(el: Element): boolean {
   if (!el.id) return false;
   const named = (el.getRootNode() as Document | ShadowRoot).querySelectorAll(`[aria-labelledby~="${CSS.escape(el.id)}"]`);
-  return Array.from(named).some((control) => CONTROL_ROLES.has(getRole(control) ?? '') && control.getClientRects().length > 0);
+  return Array.from(named).some((control) => LABELLED_ROLES.has(getRole(control) ?? '') && control.getClientRects().length > 0);
 }
+// Controls, and the widgets made of them (Ark's RatingGroup label names its radiogroup). Not a region or a
+// dialog: a heading that names a section may be what opens it.
+const LABELLED_ROLES = new Set([...CONTROL_ROLES, 'radiogroup', 'listbox', 'grid', 'tree', 'treegrid', 'tablist', 'menu', 'menubar', 'toolbar']);
 
 /**
  * The control a <label> names through aria-labelledby, not `for`: a web component's label over a
