@@ -131,6 +131,29 @@ test('a one-time code in six one-digit fields is typed on through them as the pa
   expect(pin.text).toContain('The field now holds "1234": it takes at most 4 characters (maxlength), and the keys past them were dropped.');
 });
 
+test('a code\'s boxes without maxlength, whose script keeps one character each and moves the focus on (Ark\'s PIN input), take typed or filled text without a word of refusal', async ({ agent }) => {
+  const boxes = Array.from({ length: 4 }, (_, i) => `<input class="box" aria-label="Box ${i + 1}">`).join('');
+  const snap = await open(agent, '/pin-boxes', `<div role="group" aria-label="Code">${boxes}</div>
+    <script>
+      const all = [...document.querySelectorAll('.box')];
+      all.forEach((el, i) => el.addEventListener('input', () => {
+        const chars = [...el.value];
+        el.value = chars[0] ?? '';
+        let at = i;
+        for (const c of chars.slice(1)) if (all[at + 1]) all[++at].value = c;
+        if (el.value) all[Math.min(at + 1, all.length - 1)].focus();
+      }));
+    </script>`);
+  const last = `Focus: textbox "Box 4" [ref=${refOf(snap, 'textbox "Box 4"')}]`;
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Box 1"'), text: '1234' });
+  expect(typed.text).toContain(`${last}: "4"`);
+  expect(typed.text).not.toContain('The field now holds');
+  const filled = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Box 1"'), value: '5678' });
+  expect(filled.text).toContain(`${last}: "8"`);
+  expect(filled.text).not.toContain('The field now holds');
+  expect((await agent.server.ok('browser_evaluate', { function: '() => all.map((b) => b.value).join("")' })).text).toContain('"5678"');
+});
+
 test('a key that opens a dialog stops the typing there: the rest is said, and not typed into whatever has focus once the dialog is handled', async ({ agent }) => {
   const page = html(`<label>Code <input id="code" onkeydown="if (event.key === '-' && !window.warned) { window.warned = true; alert('Digits only'); }"></label>
     <label>Note <input id="note"></label>`, 'Dialog while typing');

@@ -40,7 +40,10 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
   });
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...(await heldUnlike(tabId, spec, params.value, effects, !!timersRan)) };
+  const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, !!timersRan);
+  // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
+  const focus = movedOn ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...(focus ? { focus } : {}) };
 }
 
 /** A chord the content script asked for before the text (an editor's select all, or its end). */
@@ -159,10 +162,10 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
   // Sent, what it showed is asked alone (a search's results with their links); else with what the field holds.
-  const held = sent ? await shownByKeys(tabId, spec, effects, noted)
+  const { movedOn, ...held }: Held = sent ? await shownByKeys(tabId, spec, effects, noted)
     : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
   // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
-  const moved = tabsMove || prepared.room !== undefined ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
+  const moved = tabsMove || prepared.room !== undefined || movedOn ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
   const focus = moved?.focus ? { focus: moved.focus } : {};
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...focus, ...notTyped, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
 }
@@ -276,12 +279,15 @@ const SUGGESTIONS_WAIT_MS = 1000;
  */
 const SUGGESTIONS_AFTER_TIMERS_MS = 300;
 
+/** movedOn: the focus went on to another field as the text went in, by the page's script. */
+type Held = Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions' | 'revealed'> & { movedOn?: true };
+
 /**
  * What a text field holds when that is not the text that went in: an input
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions' | 'revealed'>> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Held> {
   if (pageMovedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
@@ -294,8 +300,13 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
     ...(held.suggestions ? { suggestions: held.suggestions } : {}), ...(held.revealed ? { revealed: held.revealed } : {}), ...(held.invalid ? { fieldInvalid: held.invalid } : {}),
   };
   if (held.value === undefined || held.value === expected) return suggestions;
-  // Filled, and the page moved focus on to the next field of its row, which took the rest.
-  if (room !== undefined && !held.focused && held.value === expected.slice(0, held.value.length) && held.value.length >= Math.min(room, expected.length)) return suggestions;
+  // Filled, and the page moved focus on to the next field of its row, which took the rest: by its maxlength,
+  // or by its own script, as Ark's and Chakra's PIN inputs do with no maxlength (the caller says where the focus went).
+  // Filled into one box, such a row spreads the text over all of its boxes (Ark's): this one holds a part.
+  const part = room === undefined ? expected.includes(held.value) : expected.startsWith(held.value);
+  if (!held.focused && held.value && part && (room === undefined || held.value.length >= Math.min(room, expected.length))) {
+    return { ...suggestions, ...(room === undefined ? { movedOn: true as const } : {}) };
+  }
   const fieldHolds = held.secret ? `${held.value.length} characters, not the ${expected.length} given` : JSON.stringify(held.value);
   // Full at its maxlength, with more given: the browser dropped the rest, whatever the page does.
   const full = held.maxLength !== undefined && held.value.length >= held.maxLength && expected.length > held.maxLength;
