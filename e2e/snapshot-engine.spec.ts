@@ -119,6 +119,9 @@ const cases: Case[] = [
     + '<div class="sr"><button style="width:1px;height:1px">Dismiss</button></div><a class="sr" href="#main">Skip to content</a>'
     + '<label><input type="radio" class="sr" name="s"> 1 Star</label><button>Save</button>',
     lines('- button "Dismiss"', '- link "Skip to content":', '  - /url: "#main"', '- radio "1 Star" [ref=e1]', '- button "Save" [ref=e2]')],
+  ['a custom drop-down that marks the placeholder it shows prints it as one, not as a choice (Ark\'s, Radix\'s)',
+    '<button role="combobox" aria-label="Framework" data-placeholder-shown=""><span>Select a Framework</span></button><button role="combobox" aria-label="Fruit">Apple</button>',
+    lines('- combobox "Framework" [ref=e1]:', '  - /placeholder: Select a Framework', '- combobox "Fruit" [ref=e2]: Apple')],
   ['indeterminate checkbox', '<input type="checkbox" aria-label="Some" id="c">', '- checkbox "Some" [checked=mixed] [ref=e1]',
     async (page) => page.evaluate(() => { (document.getElementById('c') as HTMLInputElement).indeterminate = true; })],
   ['disabled controls have no ref', '<button disabled>Clear completed</button>', '- button "Clear completed" [disabled]'],
@@ -316,8 +319,9 @@ test.describe('click handlers set by page script', () => {
     await trackHandlers(page);
     await load(page, `<span id="pet-label">Pet</span><button aria-labelledby="value pet-label"><span id="value">Dog</span></button>
       <span id="orphan">Hidden pet</span><button aria-labelledby="orphan" hidden>x</button>
-      <script>for (const id of ['pet-label', 'orphan']) document.getElementById(id).addEventListener('click', () => {});</script>`);
-    expect(await snapshot(page)).toBe(lines('- text: Pet', '- button "Dog Pet" [ref=e1]: Dog', '- generic "Hidden pet" [ref=e2]'));
+      <span id="rating">Rating</span><div role="radiogroup" aria-labelledby="rating"><input type="radio" aria-label="1 star"></div>
+      <script>for (const id of ['pet-label', 'orphan', 'rating']) document.getElementById(id).addEventListener('click', () => {});</script>`);
+    expect(await snapshot(page)).toBe(lines('- text: Pet', '- button "Dog Pet" [ref=e1]: Dog', '- generic "Hidden pet" [ref=e2]', '- text: Rating', '- radiogroup "Rating":', '  - radio "1 star" [ref=e3]'));
   });
 
   test('a handler on the track drawn for a hidden switch, in the box that holds both, gives it no ref of its own (Vuetify)', async ({ page }) => {
