@@ -19,7 +19,8 @@ const NOT_TEXT_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset'
 export function retargetLabel(el: Element, editable = false): Element {
   if (el instanceof HTMLLabelElement && el.control) return el.control;
   if (editable && notEditableKind(el)) {
-    const fields = Array.from(el.querySelectorAll('input, textarea, [contenteditable], [role=textbox]')).filter((f) => !notEditableKind(f));
+    // Rendered: a field kept undisplayed for a form (Ark's slider thumb holds its value in one) takes no keys.
+    const fields = Array.from(el.querySelectorAll('input, textarea, [contenteditable], [role=textbox]')).filter((f) => !notEditableKind(f) && f.getClientRects().length > 0);
     // One a person can type into, over a read-only one kept for screen readers (Monaco's
     // <textarea> beside its EditContext); else a read-only one, to say why it takes no text.
     const writable = fields.filter((f) => !isReadOnly(f));
