@@ -53,7 +53,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   // Put the focus in a field (an Edit button's inline editor, a Reply's box): where to type next.
   const focus = focusMoved ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
   // The toggle's state as the page has settled, else as read right after the click (the list it was in drawn anew).
-  const { announced: later, toggled: settled, markedInvalid: markedLate, ...what } = shown;
+  const { announced: later, toggled: settled, markedInvalid: markedLate, ...what } = withoutFocused(shown, focus);
   const state = settled ?? toggled;
   // Announced since the click, asked again with what it showed: more than the click's own trip heard (a
   // component's toast). Of the top frame only: a frame's click hears the top frame's news from its own trip.
@@ -64,6 +64,19 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     tabId, detail: point.description, via: 'cdp', ...effects, ...heard, ...what, ...(marked.length ? { markedInvalid: marked } : {}),
     ...(focus ? { focus } : {}), ...(state ? { toggled: state } : {}),
   };
+}
+
+/**
+ * What a click showed, without the field it put the focus in (an editable title's field, drawn in place of
+ * its text): the Focus line names it already.
+ */
+function withoutFocused(shown: Shown, focus: string | undefined): Shown {
+  const ref = focus?.match(/\[ref=[^\]]+\]/)?.[0];
+  if (!ref || !shown.revealed) return shown;
+  const lines = shown.revealed.lines.filter((line) => !line.includes(ref));
+  if (lines.length === shown.revealed.lines.length) return shown;
+  const { revealed: _, ...rest } = shown;
+  return lines.length || shown.revealed.more ? { ...rest, revealed: { lines, more: shown.revealed.more } } : rest;
 }
 
 /** How long a menu a click opened may take to show its items (menus animate in, or render after a fetch). */
