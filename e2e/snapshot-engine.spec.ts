@@ -324,6 +324,13 @@ test.describe('click handlers set by page script', () => {
     expect(await snapshot(page)).toBe(lines('- text: Pet', '- button "Dog Pet" [ref=e1]: Dog', '- generic "Hidden pet" [ref=e2]', '- text: Rating', '- radiogroup "Rating":', '  - radio "1 star" [ref=e3]'));
   });
 
+  test('a box with a pointer cursor around elements clickable by their handlers, and nothing else, gives them the refs (Naive UI\'s Rate)', async ({ page }) => {
+    await trackHandlers(page);
+    await load(page, `<div id="rate" style="cursor:pointer;display:flex">${'<div class="star" style="width:16px;height:16px"><svg width="16" height="16"></svg></div>'.repeat(3)}</div>
+      <script>document.querySelectorAll('.star').forEach((star) => star.addEventListener('click', () => {}));</script>`);
+    expect(await snapshot(page)).toBe(lines(...[1, 2, 3].flatMap((n) => [`- generic [ref=e${n}]:`, '  - img'])));
+  });
+
   test('a handler on the track drawn for a hidden switch, in the box that holds both, gives it no ref of its own (Vuetify)', async ({ page }) => {
     await trackHandlers(page);
     await load(page, `<div><div id="track" style="display:inline-block;width:36px;height:14px;background:#ccc"></div>

@@ -367,7 +367,7 @@ class Walker {
     // the combobox is what opens the list. So too around controls and nothing else (MUI's Rating, its
     // five star radios in a box with a pointer cursor): a press on it is a press on one of them.
     const aroundControls = refable && pointer && style.cursor === 'pointer' && !control && !byAttribute &&
-      (this.refs === refsBefore + 1 ? soleControl(node.kids) : this.refs > refsBefore && onlyControls(node.kids));
+      (this.refs === refsBefore + 1 ? soleControl(node.kids) : this.refs > refsBefore && onlyRefs(node.kids));
     if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundControls) {
       // A handler on a container (event delegation, a card around its own buttons): the
       // controls inside are what an agent acts on. Printed as if it had no handler. Not so
@@ -441,9 +441,12 @@ function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling
   return next;
 }
 
-/** The kids are ref'd controls and nothing else (line breaks aside), but for their names drawn as their labels. */
-function onlyControls(kids: Kid[]): boolean {
-  const controls = kids.filter((kid): kid is SNode => typeof kid !== 'string' && kid !== BREAK && kid.refable && CONTROL_ROLES.has(kid.role));
+/**
+ * The kids are ref'd and nothing else (line breaks aside), but for their names drawn as their labels: controls,
+ * or what takes clicks by a handler (Naive UI's Rate, its stars plain elements).
+ */
+function onlyRefs(kids: Kid[]): boolean {
+  const controls = kids.filter((kid): kid is SNode => typeof kid !== 'string' && kid !== BREAK && kid.refable);
   const names = controls.map((control) => normalizeText(getName(control.el)));
   return kids.every((kid) => {
     if (kid === BREAK || (typeof kid !== 'string' && controls.includes(kid))) return true;
