@@ -51,3 +51,22 @@ export function innermost(elements: Element[]): Element[] {
 export function hasArea(el: Element): boolean {
   return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0 && !screenReaderOnly(el, getRole(el)));
 }
+
+/** Elements looked at inside a box for its items. */
+const ITEMS_LOOKED_AT = 300;
+
+/**
+ * A focusable box with no role around items a pointer cursor marks (Naive UI's select menu, whose options
+ * are plain elements): the items, which are what is clicked; else the box itself, as one line.
+ */
+export function itemsOf(el: Element): Element[] {
+  const role = getRole(el);
+  if ((role !== null && role !== 'generic') || !el.hasAttribute('tabindex')) return [el];
+  const items: Element[] = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(), looked = 0; node && looked < ITEMS_LOOKED_AT; node = walker.nextNode(), looked++) {
+    const item = node as Element;
+    if (getComputedStyle(item).cursor === 'pointer' && item.parentElement && getComputedStyle(item.parentElement).cursor !== 'pointer') items.push(item);
+  }
+  return items.length >= 2 ? items : [el];
+}

@@ -20,7 +20,7 @@ import { clippedAway, closedPopupOwner } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
-import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN } from './controls-shown.ts';
+import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN } from './controls-shown.ts';
 import { screenReaderOnly } from '../snapshot/walk-rules.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
 import { formSubmittedBy, markedInForm, messagesIn } from './validation.ts';
@@ -224,6 +224,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
   // Nor a tab's panel, focusable for the keys alone (React Aria's): what it says is told below, as text.
   news = innermost(news.filter((el) => (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(getRole(el) ?? '') && !screenReaderOnly(el, getRole(el))));
+  // A box of items that say nothing in ARIA: its items.
+  news = news.flatMap(itemsOf);
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
