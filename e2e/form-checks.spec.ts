@@ -91,3 +91,31 @@ test('a field the browser refused and the page then marked invalid is told once'
   expect(sent.text).toContain('The form was not sent: the browser found this field invalid.');
   expect(sent.text).not.toContain('The page marked');
 });
+
+// Naive UI's form: checked by a button of type "button", each message four boxes up from its field,
+// leaving with a fade.
+const VALIDATE_BUTTON = `<style>.feedback { transition: opacity .3s } .feedback.leaving { opacity: 0 }</style>
+  <form id="nform">${['User', 'Mail'].map((name) => `<div class="item"><label>${name}</label><div class="blank"><div class="input"><div class="wrapper"><div class="inner"><input aria-label="${name}" id="f-${name}"></div></div></div></div><div class="slot"></div></div>`).join('')}
+    <button type="button" id="check">Validate</button></form>
+  <script>
+    check.onclick = () => document.querySelectorAll('.item').forEach((item) => {
+      const field = item.querySelector('input');
+      const slot = item.querySelector('.slot');
+      const shown = slot.querySelector('.feedback');
+      if (!field.value && !shown) slot.innerHTML = '<div class="feedback form-item-feedback--error">' + field.getAttribute('aria-label') + ' is required</div>';
+      if (field.value && shown) { shown.classList.add('leaving'); shown.addEventListener('transitionend', () => shown.remove()); }
+    });
+  </script>`;
+
+test('errors a form shows after a click on a button of it that does not send it are told, again while still shown, and not once gone or leaving', async ({ agent }) => {
+  const snap = await open(agent, '/validate-button', VALIDATE_BUTTON);
+  const line = (name: string) => `textbox "${name}" [ref=${refOf(snap, `textbox "${name}"`)}]`;
+  const first = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Validate"') });
+  expect(first.text).toContain(`The page shows errors by these fields:\n- ${line('User')}: User is required\n- ${line('Mail')}: Mail is required`);
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "User"'), value: 'bob' });
+  const second = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Validate"') });
+  expect(second.text).toContain(`The page shows an error by this field:\n- ${line('Mail')}: Mail is required`);
+  expect(second.text).not.toContain('User is required');
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Mail"'), value: 'a@b.c' });
+  expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Validate"') })).text).not.toContain('The page shows');
+});

@@ -23,7 +23,7 @@ import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.
 import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN } from './controls-shown.ts';
 import { screenReaderOnly } from '../snapshot/walk-rules.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
-import { formSubmittedBy, markedInForm, messagesIn } from './validation.ts';
+import { formSubmittedBy, markedInForm, messagesAfterClick } from './validation.ts';
 
 // With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
@@ -254,10 +254,11 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
   const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
   // A submit button's form, its checks run by now (Formik's, after a promise, after the click's own trip):
-  // the fields it marks invalid, and those by which it shows an error without marking them.
-  const form = request.acted && !request.keyed && target ? formSubmittedBy(target) : null;
-  const marked = markedInForm(form);
-  const messages = messagesIn(form);
+  // the fields it marks invalid, and those by which it shows an error without marking them (after any button
+  // of the form: Naive UI's validate() is on a button of type "button").
+  const clicked = request.acted && !request.keyed ? target : undefined;
+  const marked = markedInForm(clicked ? formSubmittedBy(clicked) : null);
+  const messages = clicked ? await messagesAfterClick(clicked) : [];
   return {
     ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}),
     ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),

@@ -10,6 +10,7 @@ import { existingRefNumber } from '../snapshot/refs.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { clip, describe } from './describe.ts';
 import { onWindow } from '../window-listeners.ts';
+import { nextFrame } from './motion.ts';
 
 /** Enough for any form an agent fills; older events only matter until the next action reads them. */
 const MAX_KEPT = 20;
@@ -185,8 +186,8 @@ function linkedMessage(field: Element, looks?: RegExp): string {
   return '';
 }
 
-/** How far up from the field its message is looked for: its wrapper, and the form group around that. */
-const MESSAGE_LEVELS = 3;
+/** How far up from the field its message is looked for: its wrappers (Naive UI's are four deep), and the form group around them. */
+const MESSAGE_LEVELS = 6;
 // What says a text is a field's message: its class or id (Bootstrap's invalid-feedback, Ant Design's
 // ant-form-item-explain-error, a form's own "error"), its role, or a red colour (Tailwind's text-red-500).
 const MESSAGE_WORDS = /err|invalid|feedback|explain|warn|help|hint|message|validation/i;
@@ -232,6 +233,27 @@ function looksLikeMessage(box: Element, words: RegExp): boolean {
     return r >= 150 && g < 100 && b < 100;
   });
 }
+
+/**
+ * After a click on `el`: the errors its form shows by its fields, when it is a button of the form: one that
+ * sends it, or another (Naive UI's validate() on a button of type "button"). Said again while they are
+ * shown: silence after a second Validate, one field fixed and another not, would read as all fixed.
+ */
+export async function messagesAfterClick(el: Element): Promise<InvalidField[]> {
+  const button = el.closest('button, input[type=submit i], input[type=image i], [role=button]');
+  const form = button && (formSubmittedBy(button) ?? (button as HTMLButtonElement).form ?? button.closest('form'));
+  if (!(form instanceof HTMLFormElement)) return [];
+  // A message fading in or out (Naive UI's, a Vue transition's) is read once it has: one leaving is gone then.
+  const moving = form.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+  if (moving.length) {
+    await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, MESSAGE_MOTION_MS))]);
+    // The page takes the element out as its transition ends.
+    await nextFrame();
+  }
+  return messagesIn(form);
+}
+/** How long a message's entrance or exit is waited for. */
+const MESSAGE_MOTION_MS = 500;
 
 /**
  * After `form` was sent (or tried): its shown fields not marked invalid by which the page shows an
