@@ -244,7 +244,12 @@ export async function messagesAfterClick(el: Element): Promise<InvalidField[]> {
   const form = button && (formSubmittedBy(button) ?? (button as HTMLButtonElement).form ?? button.closest('form'));
   if (!(form instanceof HTMLFormElement)) return [];
   // A message fading in or out (Naive UI's, a Vue transition's) is read once it has: one leaving is gone then.
-  const moving = form.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+  // Not a field's border or a button's ripple: what moves holds text and no control.
+  const moving = form.getAnimations({ subtree: true }).filter((a) => {
+    const target = (a.effect as KeyframeEffect | null)?.target;
+    return a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity && !!target && !target.matches(CONTROLS_AROUND)
+      && !target.querySelector(CONTROLS_AROUND) && !!target.textContent?.trim();
+  });
   if (moving.length) {
     await Promise.race([Promise.all(moving.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, MESSAGE_MOTION_MS))]);
     // The page takes the element out as its transition ends.
@@ -252,6 +257,7 @@ export async function messagesAfterClick(el: Element): Promise<InvalidField[]> {
   }
   return messagesIn(form);
 }
+const CONTROLS_AROUND = `${FIELDS}, button, [role=button], a[href]`;
 /** How long a message's entrance or exit is waited for. */
 const MESSAGE_MOTION_MS = 500;
 
