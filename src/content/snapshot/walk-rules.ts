@@ -325,3 +325,8 @@ export function intersects(el: Element, viewport: Viewport): boolean {
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < viewport.width && r.top < viewport.height;
 }
+
+/** `text` starts with `name` as a whole (words that end where it does): "Set content— a.spec.ts:4" with "Set content". */
+export function beginsWith(text: string, name: string): boolean {
+  return text.startsWith(name) && (text.length === name.length || !/[\p{L}\p{N}]/u.test(text[name.length]));
+}

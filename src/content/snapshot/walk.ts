@@ -12,11 +12,12 @@ import { getRole } from './roles.ts';
 import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
-  ACTION_CURSORS, ownTargetIn, labelsShownControl, screenReaderOnly, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
+  ACTION_CURSORS, beginsWith, ownTargetIn, labelsShownControl, screenReaderOnly, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
   LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, DEEPER, finish, push, type Kid, type SNode } from './tree.ts';
+import { onlyRefs, soleControl, soleField } from './kids.ts';
 
 /**
  * One pass over the composed tree (light DOM, open and closed shadow roots,
@@ -368,7 +369,9 @@ class Walker {
     // five star radios in a box with a pointer cursor): a press on it is a press on one of them.
     const aroundControls = refable && pointer && style.cursor === 'pointer' && !control && !byAttribute &&
       (this.refs === refsBefore + 1 ? soleControl(node.kids) : this.refs > refsBefore && onlyRefs(node.kids));
-    if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundControls) {
+    // A focusable box with no role around one field (Naive UI's date picker input, tabindex on its wrapper): the field's.
+    const aroundField = refable && byAttribute && role === 'generic' && this.refs === refsBefore + 1 && soleField(node.kids);
+    if ((byHandler && refable && this.refs > refsBefore && !isDropTarget(el)) || aroundControls || aroundField) {
       // A handler on a container (event delegation, a card around its own buttons): the
       // controls inside are what an agent acts on. Printed as if it had no handler. Not so
       // a drop target: browser_drag needs its ref, also once cards have been dropped in it.
@@ -418,11 +421,6 @@ class Walker {
   }
 }
 
-/** `text` starts with `name` as a whole (words that end where it does): "Set content— a.spec.ts:4" with "Set content". */
-function beginsWith(text: string, name: string): boolean {
-  return text.startsWith(name) && (text.length === name.length || !/[\p{L}\p{N}]/u.test(text[name.length]));
-}
-
 /**
  * `<label><input type=checkbox> Newsletter</label>`, or `<label for>` with
  * nothing but white space between it and its field; not a label inside a
@@ -439,46 +437,4 @@ function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling
   let next = node[direction];
   while (next && next.nodeType === 3 && !/\S/.test((next as Text).data)) next = next[direction];
   return next;
-}
-
-/**
- * The kids are ref'd and nothing else (line breaks aside), but for their names drawn as their labels: controls,
- * or what takes clicks by a handler (Naive UI's Rate, its stars plain elements).
- */
-function onlyRefs(kids: Kid[]): boolean {
-  const controls = kids.filter((kid): kid is SNode => typeof kid !== 'string' && kid !== BREAK && kid.refable);
-  const names = controls.map((control) => normalizeText(getName(control.el)));
-  return kids.every((kid) => {
-    if (kid === BREAK || (typeof kid !== 'string' && controls.includes(kid))) return true;
-    const text = typeof kid === 'string' ? normalizeText(kid) : null;
-    return text === '' || (text !== null && names.some((name) => beginsWith(name, text)));
-  });
-}
-
-// Fields whose box also shows their value or placeholder beside them.
-const FIELD_ROLES = new Set(['combobox', 'textbox', 'searchbox']);
-
-/**
- * The kids are one ref'd control and nothing else (line breaks aside). For a field, also what
- * shows its value (Ant Design's and Element Plus' Select: the choice or placeholder and an arrow
- * icon drawn beside the combobox in the box that takes the click): the caller knows no other ref is there.
- */
-function soleControl(kids: Kid[]): boolean {
-  let control: SNode | null = null;
-  let besides = false;
-  let text: string | null = '';
-  for (const kid of kids) {
-    if (kid === BREAK || (typeof kid === 'string' && !kid.trim())) continue;
-    if (typeof kid !== 'string' && kid.refable && CONTROL_ROLES.has(kid.role)) {
-      if (control) return false;
-      control = kid;
-    } else {
-      besides = true;
-      text = typeof kid === 'string' && text !== null ? text + kid : null;
-    }
-  }
-  if (!control) return false;
-  // Beside it only its name, drawn as its label (Ionic's ion-item around an ion-select labelled "Theme",
-  // whose name once chosen says the choice too: "Theme, Dark").
-  return !besides || FIELD_ROLES.has(control.role) || (text !== null && beginsWith(normalizeText(getName(control.el)), normalizeText(text)));
 }
