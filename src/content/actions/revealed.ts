@@ -13,7 +13,7 @@ import { yamlValue } from '../snapshot/format.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
-import { composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
+import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
 import { animationTargets, enteredIn, inAnimated, shownByNow } from './animated.ts';
 import { clippedAway, closedPopupOwner } from './popup.ts';
@@ -62,10 +62,13 @@ let ownerBefore = false;
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
   const before = shown(candidates(CANDIDATES_OR_ROVING, true));
-  // With the focused element, shown or not: the agent knew of it. react-select hides its field while
-  // it holds the choice just made, and draws it again as the focus leaves, which is no news.
+  // With the focused element, shown or not, and the boxes around it: the agent knew of it. react-select hides
+  // its field while it holds the choice just made, and draws it again as the focus leaves, which is no news;
+  // Naive UI's date field, under the panel it opened, comes back with its focusable wrapper.
   const focused = deepActiveElement(document);
-  shownBefore = new WeakSet(focused ? [...before, focused] : before);
+  const around: Element[] = [];
+  for (let at = focused; at && at !== document.body; at = composedParent(at)) around.push(at);
+  shownBefore = new WeakSet([...before, ...around]);
   dataBefore = new WeakSet(matching(DATA).filter((el) => el.checkVisibility({ visibilityProperty: true })));
   // In one pass: a field's labels are then indexed once (labelsOf), not looked for through the page per field.
   listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
@@ -223,9 +226,9 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
   // Nor a tab's panel, focusable for the keys alone (React Aria's): what it says is told below, as text.
-  news = innermost(news.filter((el) => (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(getRole(el) ?? '') && !screenReaderOnly(el, getRole(el))));
-  // A box of items that say nothing in ARIA: its items.
-  news = news.flatMap(itemsOf);
+  // A box of items that say nothing in ARIA: its items (before the box goes for the controls it holds: a date
+  // picker's panel of days, with its Now button).
+  news = innermost(news.flatMap(itemsOf).filter((el) => (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(getRole(el) ?? '') && !screenReaderOnly(el, getRole(el))));
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
