@@ -43,13 +43,14 @@ export function innermost(elements: Element[]): Element[] {
   return elements.filter((el) => !holders.has(el));
 }
 
-/**
- * Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow),
- * and not a button drawn for screen readers alone (React Aria's Dismiss around its popups), which the
- * snapshot gives no ref.
- */
+/** Laid out with a size (transforms aside: a dialog zooming in from scale 0 has its controls still to grow). */
 export function hasArea(el: Element): boolean {
-  return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0 && !screenReaderOnly(el, getRole(el)));
+  return !(el instanceof HTMLElement) || (el.offsetWidth > 0 && el.offsetHeight > 0);
+}
+
+/** Not a button drawn for screen readers alone (React Aria's Dismiss around its popups), which the snapshot gives no ref. */
+export function seenByPerson(el: Element, role = getRole(el)): boolean {
+  return !screenReaderOnly(el, role);
 }
 
 /** Elements looked at inside a box for its items. */
@@ -63,10 +64,13 @@ export function itemsOf(el: Element): Element[] {
   const role = getRole(el);
   if ((role !== null && role !== 'generic') || !el.hasAttribute('tabindex')) return [el];
   const items: Element[] = [];
+  // Each element's cursor read once: as an item, and as the parent of the items in it.
+  const pointer = new Map<Element, boolean>([[el, getComputedStyle(el).cursor === 'pointer']]);
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT);
   for (let node = walker.nextNode(), looked = 0; node && looked < ITEMS_LOOKED_AT; node = walker.nextNode(), looked++) {
     const item = node as Element;
-    if (getComputedStyle(item).cursor === 'pointer' && item.parentElement && getComputedStyle(item.parentElement).cursor !== 'pointer') items.push(item);
+    pointer.set(item, getComputedStyle(item).cursor === 'pointer');
+    if (pointer.get(item) && !pointer.get(item.parentElement!)) items.push(item);
   }
   return items.length >= 2 ? items : [el];
 }

@@ -10,7 +10,7 @@ import { nextFrame } from './motion.ts';
 import { composedQuery } from '../snapshot/dom.ts';
 import { animationsAbout, endingOn, settledIn } from './animated.ts';
 import { popupOf } from './popup.ts';
-import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN } from './controls-shown.ts';
+import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN, seenByPerson } from './controls-shown.ts';
 
 /**
  * What a dialog lists: with the cells and tree items a roving tabindex leaves out of the Tab order (a date
@@ -173,7 +173,7 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
   // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
   // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
   // which are there for Tab alone.
-  const controls = innermost(displayed(composedQuery(opened, IN_DIALOG)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el)));
+  const controls = innermost(displayed(composedQuery(opened, IN_DIALOG)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el) && seenByPerson(el)));
   return {
     opened: {
       popup: lineFor(opened, request.refPrefix, false),

@@ -20,8 +20,7 @@ import { clippedAway, closedPopupOwner } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick } from './guard.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
-import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN } from './controls-shown.ts';
-import { screenReaderOnly } from '../snapshot/walk-rules.ts';
+import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN, seenByPerson } from './controls-shown.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
 import { formSubmittedBy, markedInForm, messagesAfterClick } from './validation.ts';
 
@@ -228,7 +227,10 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // Nor a tab's panel, focusable for the keys alone (React Aria's): what it says is told below, as text.
   // A box of items that say nothing in ARIA: its items (before the box goes for the controls it holds: a date
   // picker's panel of days, with its Now button).
-  news = innermost(news.flatMap(itemsOf).filter((el) => (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(getRole(el) ?? '') && !screenReaderOnly(el, getRole(el))));
+  news = innermost(news.flatMap(itemsOf).filter((el) => {
+    const role = getRole(el);
+    return (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(role ?? '') && seenByPerson(el, role);
+  }));
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
   if (request.acted && !request.keyed && news.length) await enteredIn(news, ENTRANCE_MS);
