@@ -11,6 +11,7 @@ import { getRole } from '../snapshot/roles.ts';
 import { clip, describe } from './describe.ts';
 import { onWindow } from '../window-listeners.ts';
 import { nextFrame } from './motion.ts';
+import { afterDomChange } from '../dom-change.ts';
 
 /** Enough for any form an agent fills; older events only matter until the next action reads them. */
 const MAX_KEPT = 20;
@@ -255,8 +256,14 @@ export async function messagesAfterClick(el: Element): Promise<InvalidField[]> {
     // The page takes the element out as its transition ends.
     await nextFrame();
   }
-  return messagesIn(form);
+  const found = messagesIn(form);
+  // A form sent and checked by its page's script may draw its errors a task after its promise (Formik's
+  // render): none yet, the page's next change is waited for, briefly, and what it drew read then.
+  if (found.length || !button || !formSubmittedBy(button) || markedInForm(form).length) return found;
+  return (await afterDomChange(LATE_MESSAGES_MS, nextFrame, { attributes: false })) ? messagesIn(form) : found;
 }
+/** How long a sent form with no errors shown yet is watched for them. */
+const LATE_MESSAGES_MS = 150;
 const CONTROLS_AROUND = `${FIELDS}, button, [role=button], a[href]`;
 /** How long a message's entrance or exit is waited for. */
 const MESSAGE_MOTION_MS = 500;
