@@ -73,14 +73,17 @@ const KEPT = /[\ue000-\ue002]/;
 const BREAKS_KEPT = new Set(['pre', 'pre-wrap', 'pre-line', 'break-spaces']);
 const SPACES_KEPT = new Set(['pre', 'pre-wrap', 'break-spaces']);
 
+/** The white-space mode text in `parent` renders with; 'normal' for a shadow root's own children. */
+export function whiteSpaceOf(parent: Node | null): string {
+  return parent instanceof Element ? getStyle(parent).whiteSpace : 'normal';
+}
+
 /**
- * Text as its parent renders it: a <pre>, code block or plain-text document
+ * Text as its parent renders it (`mode`: the parent's white-space, whiteSpaceOf): a <pre>, code block or plain-text document
  * keeps its line breaks (and, but for pre-line, its spaces: indentation is
  * meaning in code), which collapsing would run into one line.
  */
-export function keepWhiteSpace(data: string, parent: Node | null): string {
-  if (!(parent instanceof Element)) return data;
-  const mode = getStyle(parent).whiteSpace;
+export function keepWhiteSpace(data: string, mode: string): string {
   if (!BREAKS_KEPT.has(mode)) return data;
   if (!SPACES_KEPT.has(mode)) return data.replace(/[ \t]*\r?\n[ \t]*/g, KEPT_BREAK); // pre-line: spaces around a break go
   return data.replace(/\r?\n/g, KEPT_BREAK).replace(/ /g, KEPT_SPACE).replace(/\t/g, KEPT_TAB);
@@ -234,12 +237,15 @@ export function screenReaderOnly(el: Element, role: string | null): boolean {
   if (tiny(el)) return true;
   // Or in a box so hidden around it (React Aria's VisuallyHidden wraps its button).
   for (let at: Element | null = el, level = 0; at && level < HIDDEN_BOX_LEVELS; at = composedParent(at), level++) {
-    const { clip, clipPath, overflow } = getStyle(at);
-    if (/^rect\(0px,? 0px,? 0px,? 0px\)$/.test(clip) || /^inset\((?:50|100)%\)$/.test(clipPath)) return true;
-    if (at !== el && overflow !== 'visible' && tiny(at)) return true;
+    // Each style read costs: the overflow only of a box around the control, and only when nothing clips it away.
+    const style = getStyle(at);
+    if (CLIPPED_AWAY.test(style.clip) || INSET_AWAY.test(style.clipPath)) return true;
+    if (at !== el && style.overflow !== 'visible' && tiny(at)) return true;
   }
   return false;
 }
+const CLIPPED_AWAY = /^rect\(0px,? 0px,? 0px,? 0px\)$/;
+const INSET_AWAY = /^inset\((?:50|100)%\)$/;
 
 /** A pixel wide or high or less, as laid out: not as transformed, since a dialog zooming in from scale 0 is not hidden. */
 function tiny(el: Element): boolean {

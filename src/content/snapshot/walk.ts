@@ -13,7 +13,7 @@ import { isDisabled } from './states.ts';
 import { isHiddenByVisibilityOnly, isHiddenForAria, isSelectButton, isVisibleBox, markExposed } from './visibility.ts';
 import {
   ACTION_CURSORS, beginsWith, ownTargetIn, labelsShownControl, screenReaderOnly, CONTEXT_ROLES, inToggle, isResizeEdge, undrawnStrip, CONTROL_ROLES, GROUPING_ROLES, TABLE_WRAPPERS, hasNameAttr, partlyDrawn, hidesContent, inDropDown, intersects,
-  LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
+  LEAF_CONTROL_ROLES, drawsHiddenToggle, isClickable, keepWhiteSpace, whiteSpaceOf, normalizeText, parentHasPointer, partOfLabel, surfaceOf, toggledByLabel, undisplayedToggle,
 } from './walk-rules.ts';
 import type { Viewport } from './walk-rules.ts';
 import { BREAK, DEEPER, finish, push, type Kid, type SNode } from './tree.ts';
@@ -113,7 +113,10 @@ class Walker {
    * `pointer`: `el` has an action cursor, pointer or grab (the caller has usually read it already).
    */
   children(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean, pointer = ACTION_CURSORS.has(getStyle(el).cursor), display?: string): void {
-    if (!el.firstChild && el.localName !== 'slot' && !shadowRootOf(el)) return;
+    // Each asked once per element: on a big page these reads are a good part of the walk.
+    const first = el.firstChild;
+    const root = shadowRootOf(el);
+    if (!first && !root && el.localName !== 'slot') return;
     if (this.depth >= MAX_WALK_DEPTH) {
       out.push(BREAK, { el, role: DEEPER, refable: false, cursor: false, ariaDisabled: false, kids: [] }, BREAK);
       return;
@@ -124,7 +127,7 @@ class Walker {
     this.parentPointer = pointer;
     this.depth++;
     try {
-      this.childNodes(el, out, inView, hiddenMode);
+      this.childNodes(el, first, root, out, inView, hiddenMode);
     } finally {
       this.depth--;
       this.parentHidesContent = savedHides;
@@ -138,9 +141,9 @@ class Walker {
     (this.ownership ??= new Ownership()).scan(scope, within);
   }
 
-  private childNodes(el: Element, out: Kid[], inView: boolean, hiddenMode: boolean): void {
+  /** `first`: el's first child; `root`: its shadow root, if any. */
+  private childNodes(el: Element, first: ChildNode | null, root: ShadowRoot | null, out: Kid[], inView: boolean, hiddenMode: boolean): void {
     // Same order as dom.ts composedChildren(), without an array per element.
-    const root = shadowRootOf(el);
     if (root) {
       this.scanOwners(root);
       collectShadowHoverReveals(root);
@@ -154,7 +157,7 @@ class Walker {
         return;
       }
     }
-    this.siblings(el.firstChild, out, inView, hiddenMode);
+    this.siblings(first, out, inView, hiddenMode);
   }
 
   /**
@@ -166,6 +169,8 @@ class Walker {
     // Constant for this loop: the visits below restore wantText before returning. Text right
     // inside a closed <details> or a content-visibility:hidden box is not rendered either.
     const text = inView && !hiddenMode && this.wantText && !this.parentHidesContent && (!this.modal || this.inModal);
+    // The siblings' parent's white-space, read at the first text that needs it: once per parent, not per text.
+    let whiteSpace: string | undefined;
     for (let c = first; c; c = alone ? null : c.nextSibling) {
       const type = c.nodeType;
       if (type === 1) {
@@ -177,7 +182,7 @@ class Walker {
         // its parent's style decides; whitespace alone too, the indentation between tags but also
         // the breaks between lines of code in a <pre>, or in a box styled as one (a test report's
         // error view puts each line's parts in spans, and the breaks in text of their own).
-        if (data) push(out, COLLAPSIBLE.test(data) ? keepWhiteSpace(data, c.parentNode) : data);
+        if (data) push(out, COLLAPSIBLE.test(data) ? keepWhiteSpace(data, (whiteSpace ??= whiteSpaceOf(c.parentNode))) : data);
       }
     }
   }
