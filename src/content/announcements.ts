@@ -12,6 +12,7 @@ import { onWindow } from './window-listeners.ts';
 import { observeNewShadowRoots, observeShadowRootsIn } from './announcements-shadow.ts';
 import { shadowRootOf } from './snapshot/dom.ts';
 import { composedContains } from './actions/hit.ts';
+import { collectClickHandlers } from './snapshot/click-handlers.ts';
 
 // aria-live="off" silences a region whatever its role says (React Aria's slider <output>).
 const LIVE = ':is([aria-live], [role~="alert"], [role~="status"], [role~="log"], output):not([aria-live="off" i])';
@@ -69,7 +70,12 @@ function noteDragMove(event: Event): void {
   if ((event as PointerEvent).buttons) lastDragMoveAt = Date.now();
 }
 
-export function watchAnnouncements(): void {
+/**
+ * Starts watching, once per document. `undeclaredRoots`: the document's HTML declares no shadow root
+ * (the service worker read it for a snapshot); with the page tracker counting no call that attaches
+ * one either, the page has none yet, and the roots are found as components are added or upgraded.
+ */
+export function watchAnnouncements(undeclaredRoots = false): void {
   if (observer) return;
   for (const type of INPUT_EVENTS) onWindow(type, noteInput, true);
   onWindow('pointermove', noteDragMove, true);
@@ -116,7 +122,7 @@ export function watchAnnouncements(): void {
     }
   });
   watchRoot(document);
-  observeShadowRootsIn(document, watchRoot);
+  observeShadowRootsIn(document, watchRoot, undeclaredRoots && collectClickHandlers(document) === 0);
 }
 
 /**

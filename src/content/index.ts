@@ -76,7 +76,7 @@ function post(port: browser.Runtime.Port, message: ContentPortReply): void {
 function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undefined {
   if (typeof request?.type !== 'string') return undefined;
   // The agent is looking at this frame: from now on, what it announces is kept for action reports.
-  watchAnnouncements();
+  watchAnnouncements(request.type === 'snapshot' && request.undeclaredRoots === true);
   switch (request.type) {
     case 'announcements':
       return reply(() => announcedSince(request.since));
