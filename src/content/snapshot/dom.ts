@@ -15,6 +15,15 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 
+/**
+ * The element's tag name when it is an HTML element, else ''. Cheaper than a row of instanceof tests,
+ * each a look-up of the interface in the content script's world, which a snapshot ran for every line
+ * it printed; and the same for an element of another realm.
+ */
+export function htmlTag(el: Element): string {
+  return el.namespaceURI === HTML_NS ? el.localName : '';
+}
+
 /** Where a link goes: its href, or an SVG link's xlink:href (SVG 1.1, still common in icon sets and charts). */
 export function hrefOf(el: Element): string | null {
   return el.getAttribute('href') ?? (el.namespaceURI === SVG_NS ? el.getAttributeNS(XLINK_NS, 'href') : null);
@@ -46,15 +55,22 @@ export class ElementFacts {
 }
 
 let facts: Map<Element, ElementFacts> | null = null;
+// The record asked for last: the walk asks for an element's a few times in a row (its style, its role,
+// what it hides), and a map lookup each time was a few per cent of a big page's snapshot.
+let lastElement: Element | null = null;
+let lastRecord: ElementFacts | null = null;
 
 /** The element's record for the current pass, or null outside a pass (compute, don't memoise). */
 export function factsOf(el: Element): ElementFacts | null {
   if (!facts) return null;
+  if (el === lastElement) return lastRecord;
   let record = facts.get(el);
   if (!record) {
     record = new ElementFacts();
     facts.set(el, record);
   }
+  lastElement = el;
+  lastRecord = record;
   return record;
 }
 
@@ -89,12 +105,16 @@ export class PassCache<K, V> {
  * DOM must not change meanwhile. Nested calls join the outer pass.
  */
 export function withStyleCache<T>(fn: () => T): T {
-  if (passDepth++ === 0) facts = new Map();
+  if (passDepth++ === 0) {
+    facts = new Map();
+    lastElement = lastRecord = null;
+  }
   try {
     return fn();
   } finally {
     if (--passDepth === 0) {
       facts = null;
+      lastElement = lastRecord = null;
       shadowlessInPass = null;
       noClosedRootsInPass = false;
       for (const cache of passCaches) cache.clear();

@@ -1,4 +1,4 @@
-import { hrefOf, shadowRootOf } from './dom.ts';
+import { hrefOf, htmlTag, shadowRootOf } from './dom.ts';
 import type { FrameElement } from '../frame-elements.ts';
 import { choiceDrawnOver } from './drawn-choice.ts';
 import { hintFor } from './hints.ts';
@@ -155,7 +155,7 @@ class Printer {
     // So is a toggle's (ARIA: children presentational): its state drawn as text, a ✓ or "ON", is said by [checked].
     else if (TOGGLE_ROLES.has(role)) kids = kids.filter(isNode);
     let unshown = 0;
-    if (el instanceof HTMLSelectElement && el !== this.options.root && el.options.length > LONG_DROP_DOWN) {
+    if (htmlTag(el) === 'select' && el !== this.options.root && (el as HTMLSelectElement).options.length > LONG_DROP_DOWN) {
       const budget = { shown: DROP_DOWN_SHOWN, unshown: 0 };
       kids = someOptions(kids, budget);
       unshown = budget.unshown;

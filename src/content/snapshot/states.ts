@@ -1,5 +1,5 @@
 import { ariaAttribute } from './internals.ts';
-import { composedParent, deepActiveElement } from './dom.ts';
+import { composedParent, deepActiveElement, htmlTag } from './dom.ts';
 
 /**
  * States and values printed after a node's name, in the order and spelling of
@@ -146,15 +146,18 @@ function isSelected(el: Element): boolean {
   return ariaAttribute(el, 'aria-selected') === 'true';
 }
 
+/** A form field whose value a form sends: input, select, textarea. */
+const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
+
 function isRequired(el: Element): boolean {
-  if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) && el.required) return true;
+  if (FIELD_TAGS.has(htmlTag(el)) && (el as HTMLInputElement).required) return true;
   return ariaAttribute(el, 'aria-required') === 'true';
 }
 
 function isInvalid(el: Element): boolean {
   const aria = el.getAttribute('aria-invalid');
   if (aria !== null && aria !== '' && aria !== 'false') return true;
-  if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) return false;
+  if (!FIELD_TAGS.has(htmlTag(el))) return false;
   // :user-invalid, not :invalid — Chromium only reports a required field as
   // invalid after the user touched it, and so do we.
   try {
@@ -170,15 +173,17 @@ function isInvalid(el: Element): boolean {
  */
 export function valueOf(el: Element, role: string, interactive = false): string {
   // Interactive mode prints no options, so a drop-down says what is selected.
-  if (interactive && el instanceof HTMLSelectElement && role === 'combobox') return el.selectedOptions[0]?.label ?? '';
-  if (el instanceof HTMLInputElement) {
+  const tag = htmlTag(el);
+  if (interactive && tag === 'select' && role === 'combobox') return (el as HTMLSelectElement).selectedOptions[0]?.label ?? '';
+  if (tag === 'input') {
     if (!VALUE_ROLES.has(role)) return '';
-    if (el.type === 'password') return el.value ? '••••••••' : '';
-    return el.value;
+    const input = el as HTMLInputElement;
+    if (input.type === 'password') return input.value ? '••••••••' : '';
+    return input.value;
   }
-  if (el instanceof HTMLTextAreaElement) return el.value;
-  if (el instanceof HTMLProgressElement || el instanceof HTMLMeterElement) {
-    return el.hasAttribute('value') ? String(el.value) : '';
+  if (tag === 'textarea') return (el as HTMLTextAreaElement).value;
+  if (tag === 'progress' || tag === 'meter') {
+    return el.hasAttribute('value') ? String((el as HTMLProgressElement | HTMLMeterElement).value) : '';
   }
   if (RANGE_ROLES.has(role)) return ariaAttribute(el, 'aria-valuetext') ?? ariaAttribute(el, 'aria-valuenow') ?? '';
   return '';
