@@ -119,3 +119,31 @@ test('errors a form shows after a click on a button of it that does not send it 
   await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Mail"'), value: 'a@b.c' });
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Validate"') })).text).not.toContain('The page shows');
 });
+
+// A form checked by an asynchronous validator (a schema's validate() that awaits), its errors drawn a
+// moment after the submit: still showing those of the last try.
+const CHECKED_ASYNC = `<form id="order"><label>Name <input id="who"></label><div class="slot"></div>
+    <label>City <input id="city"></label><div class="slot"></div><button>Order</button></form>
+  <script>
+    const later = () => new Promise((resolve) => setTimeout(resolve, 60));
+    order.onsubmit = async (e) => {
+      e.preventDefault();
+      await later();
+      const slots = order.querySelectorAll('.slot');
+      slots[0].innerHTML = who.value ? '' : '<span class="error">Name is required</span>';
+      slots[1].innerHTML = city.value ? '' : '<span class="error">City is required</span>';
+    };
+  </script>`;
+
+test('a form sent again is told as its page checked it this time, not with the errors its last try left shown', async ({ agent }) => {
+  const snap = await open(agent, '/checked-async', CHECKED_ASYNC);
+  const line = (name: string) => `textbox "${name}" [ref=${refOf(snap, `textbox "${name}"`)}]`;
+  const first = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Order"') });
+  expect(first.text).toContain(`The page shows errors by these fields:\n- ${line('Name')}: Name is required\n- ${line('City')}: City is required`);
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Name"'), value: 'Ada' });
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Order"') });
+  expect(clicked.text).toContain(`The page shows an error by this field:\n- ${line('City')}: City is required`);
+  expect(clicked.text).not.toContain('Name is required');
+  const entered = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "City"'), text: 'Oslo', submit: true });
+  expect(entered.text).not.toMatch(/is required|The page shows/);
+});

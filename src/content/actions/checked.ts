@@ -8,7 +8,7 @@ import type { ContentResults, TargetSpec } from '../../shared/content-messages.t
 import { AgentError } from '../../shared/errors.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { resolveSpec } from '../target.ts';
-import { lastGuarded } from './guard.ts';
+import { lastLanded } from './last-click.ts';
 import { describe } from './describe.ts';
 
 type Checked = ContentResults['readChecked'];
@@ -25,7 +25,7 @@ export function readChecked(target: TargetSpec, afterClick: boolean): Checked {
   try {
     return checkedState(resolveSpec(target).element);
   } catch (error) {
-    const clicked = afterClick ? lastGuarded() : null;
+    const clicked = afterClick ? lastLanded() : null;
     if (!clicked || clicked.isConnected) throw error;
     return { ...checkedState(clicked), replaced: true };
   }

@@ -7,12 +7,13 @@
  * on the window, in the capturing phase), and the worker reports that nothing
  * was clicked — as Playwright's hit-target check does.
  */
-import type { Announcement, ContentResults } from '../../shared/content-messages.ts';
+import type { ContentResults } from '../../shared/content-messages.ts';
 import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
 import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid, watchFieldsOf } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
+import { noteLanded } from './last-click.ts';
 import { dialogAnimating, dialogChanges } from './dialogs.ts';
 import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
@@ -45,23 +46,6 @@ export const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup',
 const ARMED_MS = 2000;
 
 let guard: Guard | null = null;
-// The element of the last click that landed, for reading its state after the page replaced it (checked.ts).
-let landed: WeakRef<Element> | null = null;
-// When the guard of that click was armed (Date.now()): its announcements are those since.
-let landedSince = 0;
-
-export function lastGuarded(): Element | null {
-  return landed?.deref() ?? null;
-}
-
-/**
- * What the page announced since the last click that landed was aimed: once its timers have run too (the "Saved" a
- * moment later). undefined in a document no click landed in (the click's timer sent the page elsewhere).
- */
-export function announcedSinceLastClick(): Announcement[] | undefined {
-  return landedSince ? announcedSince(landedSince) : undefined;
-}
-
 for (const type of CLICK_EVENTS) onWindow(type, check, true);
 
 function check(event: Event): void {
@@ -148,8 +132,7 @@ export async function guardOutcome(lift = false): Promise<ContentResults['guardO
   // Read now, after the page's listeners had their turn: one of them may have cancelled the download.
   const download = !!current.downloadClick && !current.downloadClick.defaultPrevented;
   if (current.state === 'hit') {
-    landed = new WeakRef(current.element);
-    landedSince = current.armedWall;
+    noteLanded(current.element, current.armedWall);
     // A submit button of a form with invalid fields: the browser did not send it.
     const invalid = invalidFieldsSince(current.armedAt, formSubmittedBy(current.element));
     // Brought back with the outcome, so the worker need not ask again (effects.ts).

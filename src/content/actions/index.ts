@@ -25,7 +25,9 @@ import { get, is } from './query.ts';
 import { scroll } from './scroll.ts';
 import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
-import { announcedSinceLastClick, armGuard, guardOutcome } from './guard.ts';
+import { armGuard, guardOutcome } from './guard.ts';
+import { announcedSinceLastClick } from './last-click.ts';
+import { answered } from './form-answer.ts';
 import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm, messagesIn } from './validation.ts';
@@ -125,9 +127,11 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'fieldValue':
       return () => fieldValue(request);
     case 'invalidFields':
-      return () => {
+      return async () => {
         const form = formOfFocusedField(deepActiveElement(document));
         const since = performance.now() - request.withinMs;
+        // Sent by the keys, the form is read once its page has checked it (form-answer.ts).
+        if (form) await answered(form, Date.now() - request.withinMs);
         const notSent = enterNotSent(form, since);
         return { fields: invalidFieldsSince(since, form), marked: markedInForm(form), messages: messagesIn(form), ...(notSent ? { enterNotSent: notSent } : {}) };
       };

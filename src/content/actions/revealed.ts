@@ -18,7 +18,7 @@ import { labelsOf } from '../snapshot/names-content.ts';
 import { animationTargets, enteredIn, inAnimated, shownByNow } from './animated.ts';
 import { clippedAway, closedPopupOwner } from './popup.ts';
 import { toggledState } from './checked.ts';
-import { announcedSinceLastClick } from './guard.ts';
+import { announcedSinceLastClick, lastLandedAt } from './last-click.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
 import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN, seenByPerson } from './controls-shown.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
@@ -262,8 +262,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // the fields it marks invalid, and those by which it shows an error without marking them (after any button
   // of the form: Naive UI's validate() is on a button of type "button").
   const clicked = request.acted && !request.keyed ? target : undefined;
+  const messages = clicked ? await messagesAfterClick(clicked, lastLandedAt()) : [];
   const marked = markedInForm(clicked ? formSubmittedBy(clicked) : null);
-  const messages = clicked ? await messagesAfterClick(clicked) : [];
   return {
     ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}),
     ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),

@@ -11,7 +11,7 @@ import { getRole } from '../snapshot/roles.ts';
 import { clip, describe } from './describe.ts';
 import { onWindow } from '../window-listeners.ts';
 import { nextFrame } from './motion.ts';
-import { afterDomChange } from '../dom-change.ts';
+import { answered, watchAnswer } from './form-answer.ts';
 
 /** Enough for any form an agent fills; older events only matter until the next action reads them. */
 const MAX_KEPT = 20;
@@ -36,8 +36,10 @@ function recordEnter(event: KeyboardEvent): void {
 }
 
 function recordSubmit(event: Event): void {
-  submits.push({ form: event.composedPath()[0] ?? null, at: event.timeStamp });
+  const form = event.composedPath()[0] ?? null;
+  submits.push({ form, at: event.timeStamp });
   if (submits.length > MAX_KEPT) submits.shift();
+  watchAnswer(form);
 }
 
 onWindow('keydown', recordEnter, true);
@@ -240,7 +242,7 @@ function looksLikeMessage(box: Element, words: RegExp): boolean {
  * sends it, or another (Naive UI's validate() on a button of type "button"). Said again while they are
  * shown: silence after a second Validate, one field fixed and another not, would read as all fixed.
  */
-export async function messagesAfterClick(el: Element): Promise<InvalidField[]> {
+export async function messagesAfterClick(el: Element, since: number): Promise<InvalidField[]> {
   const button = el.closest('button, input[type=submit i], input[type=image i], [role=button]');
   const form = button && (formSubmittedBy(button) ?? (button as HTMLButtonElement).form ?? button.closest('form'));
   if (!(form instanceof HTMLFormElement)) return [];
@@ -256,14 +258,10 @@ export async function messagesAfterClick(el: Element): Promise<InvalidField[]> {
     // The page takes the element out as its transition ends.
     await nextFrame();
   }
-  const found = messagesIn(form);
-  // A form sent and checked by its page's script may draw its errors a task after its promise (Formik's
-  // render): none yet, the page's next change is waited for, briefly, and what it drew read then.
-  if (found.length || !button || !formSubmittedBy(button) || markedInForm(form).length) return found;
-  return (await afterDomChange(LATE_MESSAGES_MS, nextFrame, { attributes: false })) ? messagesIn(form) : found;
+  // Sent by the click, the form is read once its page has checked it (form-answer.ts).
+  await answered(form, since);
+  return messagesIn(form);
 }
-/** How long a sent form with no errors shown yet is watched for them. */
-const LATE_MESSAGES_MS = 150;
 const CONTROLS_AROUND = `${FIELDS}, button, [role=button], a[href]`;
 /** How long a message's entrance or exit is waited for. */
 const MESSAGE_MOTION_MS = 500;
