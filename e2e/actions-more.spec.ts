@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test, type Agent } from './fixtures.ts';
-import { openPage, pageAt } from './helpers/pages.ts';
+import { frameAt, openPage, pageAt } from './helpers/pages.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
 
@@ -92,7 +92,7 @@ test('an upload button that clicks a hidden file input: its chooser is filled, a
     expect(none.text).toContain('No file chooser is open');
 
     await agent.server.ok('browser_file_upload', { ref: refOf(snap, 'button "Upload framed"'), paths: [file] });
-    const frame = page().frames().find((f) => f.url() === inner)!;
+    const frame = await frameAt(page(), inner);
     await expect.poll(() => frame.title()).toBe('report.txt:quarterly');
 
     // A button that opens no chooser is not mistaken for one.

@@ -6,7 +6,7 @@
  * only: the person's tab is in front again after every tool call.
  */
 import { expect, test } from './fixtures.ts';
-import { pageAt } from './helpers/pages.ts';
+import { frameAt, pageAt } from './helpers/pages.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
 
@@ -38,7 +38,7 @@ test('snapshot, type, select, click, hover, a frame of another site and a screen
 
     const page = await pageAt(agent.browser.context, url);
     expect(await page.locator('#out').textContent()).toBe('Ada Large');
-    expect(await page.frames().find((f) => f.url() === pay)!.title()).toBe('paid');
+    expect(await (await frameAt(page, pay)).title()).toBe('paid');
   } finally {
     await worker.evaluate((id) => chrome.tabs.remove(id), theirs);
     await other.stop();
@@ -69,7 +69,7 @@ test('a hover and a drag inside a frame of another site work once the person has
     const snap = (await agent.server.ok('browser_snapshot')).text;
     expect((await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Help"') })).text).toContain('link "Board rules"');
     await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Write tests"'), to: refOf(snap, 'list "Done"') });
-    const frame = (await pageAt(agent.browser.context, url)).frames().find((f) => f.url() === board)!;
+    const frame = await frameAt(await pageAt(agent.browser.context, url), board);
     expect(await frame.locator('#done').textContent()).toContain('Write tests');
     await expect.poll(() => worker.evaluate(async (id) => (await chrome.tabs.get(id)).active, theirs!)).toBe(true);
   } finally {

@@ -5,7 +5,7 @@
  * on such a frame to its timeout: it is marked [not-responding], commands into
  * it fail at once saying why, and the page and the other frames work.
  */
-import { pageAt } from './helpers/pages.ts';
+import { frameAt, pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { refOf } from './helpers/refs.ts';
 import { html, TestServer } from './helpers/server.ts';
@@ -95,7 +95,7 @@ test('a frame of another site that answers as the snapshot begins and is then bl
     const outer = agent.pages.page('/late-block', html(`<h1>Shop</h1><iframe src="${inner}" title="Ad"></iframe>`, 'shop'));
     await agent.server.ok('browser_navigate', { url: outer });
     expect((await agent.server.ok('browser_snapshot')).text).toMatch(/- iframe "Ad" \[ref=e\d+\]:\n {2}- button "Inner button"/);
-    const frame = (await pageAt(agent.browser.context, outer)).frames().find((f) => f.url() === inner)!;
+    const frame = await frameAt(await pageAt(agent.browser.context, outer), inner);
     await frame.evaluate(() => (document.title = 'armed'));
     const { text } = await agent.server.ok('browser_snapshot');
     expect(text).toMatch(/^- iframe "Ad" \[ref=e\d+\] \[not-responding\]$/m);

@@ -4,7 +4,7 @@
  * of view, cover it or rotate it, none of which the frame's own checks can
  * see), and searches and text waits look inside.
  */
-import { pageAt } from './helpers/pages.ts';
+import { frameAt, pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import type { Agent } from './fixtures.ts';
 import { refOf } from './helpers/refs.ts';
@@ -39,7 +39,7 @@ async function clickPayFrame(agent: Agent, other: TestServer, name: string, befo
   const found = await agent.server.ok('browser_find', { role: 'button', name: 'Pay now' });
   const click = await agent.server.call('browser_click', { ref: refOf(found.text, 'button "Pay now"') });
   const page = await pageAt(agent.browser.context, outer);
-  return { click, frameTitle: await page.frames().find((f) => f.url() === inner)!.title(), pageTitle: await page.title() };
+  return { click, frameTitle: await (await frameAt(page, inner)).title(), pageTitle: await page.title() };
 }
 
 test.describe('input into frames', () => {
@@ -363,7 +363,7 @@ test('browser_get box of an element in a frame is in the tab\'s viewport, and br
     const box = JSON.parse((await agent.server.ok('browser_get', { what: 'box', ref })).text) as { x: number; y: number; width: number; height: number };
     const page = await pageAt(agent.browser.context, outer);
     // Playwright gives an element's box in the top frame's viewport too.
-    const expected = (await page.frames().find((f) => f.url() === inner)!.locator('input').boundingBox())!;
+    const expected = (await (await frameAt(page, inner)).locator('input').boundingBox())!;
     for (const key of ['x', 'y', 'width', 'height'] as const) expect(box[key]).toBeCloseTo(expected[key], 0);
     expect((await agent.server.ok('browser_is', { what: 'in_viewport', ref })).text).toBe('true');
     // The page scrolls the frame away: the field is still in its frame's view, not in the tab's.
@@ -398,7 +398,7 @@ test('a click in a frame of another site just shown by its page reaches the fram
     const found = await agent.server.ok('browser_find', { role: 'button', name: 'Pay now' });
     expect((await agent.server.ok('browser_click', { ref: refOf(found.text, 'button "Pay now"') })).text).toContain('Clicked <button>Pay now</button>');
     const page = agent.browser.context.pages().find((p) => p.url().includes('/shown-outer'))!;
-    expect(await page.frames().find((f) => f.url() === inner)!.title()).toBe('paid');
+    expect(await (await frameAt(page, inner)).title()).toBe('paid');
     expect(await page.title()).toBe('outer');
   } finally {
     await other.stop();

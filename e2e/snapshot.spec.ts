@@ -1,4 +1,4 @@
-import { pageAt } from './helpers/pages.ts';
+import { frameAt, pageAt } from './helpers/pages.ts';
 import { expect, test } from './fixtures.ts';
 import { appBundle } from './helpers/apps.ts';
 import { refOf } from './helpers/refs.ts';
@@ -185,7 +185,7 @@ test('a tab the user shares after it loaded: handlers its page set before still 
     await agent.server.ok('browser_click', { tabId, ref: refOf(text, 'generic "Earlier row"') });
     expect(await userPage.locator('#log').textContent()).toBe('row clicked');
     await agent.server.ok('browser_click', { tabId, ref: refOf(text, 'generic "Cross row"') });
-    expect(await userPage.frames().find((f) => f.url() === cross)!.locator('#log').textContent()).toBe('cross clicked');
+    expect(await (await frameAt(userPage, cross)).locator('#log').textContent()).toBe('cross clicked');
   } finally {
     await userPage.close();
     await other.stop();

@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Frame, type Page } from '@playwright/test';
 import type { Agent } from '../fixtures.ts';
 import { html } from './server.ts';
 
@@ -10,6 +10,16 @@ import { html } from './server.ts';
 export async function pageAt(context: BrowserContext, url: string): Promise<Page> {
   const find = () => context.pages().find((p) => p.url().endsWith(url));
   await expect.poll(() => find() !== undefined, { message: `a page at ${url}` }).toBe(true);
+  return find()!;
+}
+
+/**
+ * The frame of `page` at `url`, once Playwright knows it: a frame of another site joins the page
+ * from its own process, and under load Playwright attached to it after the agent had already read it.
+ */
+export async function frameAt(page: Page, url: string): Promise<Frame> {
+  const find = () => page.frames().find((f) => f.url() === url);
+  await expect.poll(() => find() !== undefined, { message: `a frame at ${url}` }).toBe(true);
   return find()!;
 }
 
