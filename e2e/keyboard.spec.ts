@@ -174,8 +174,9 @@ test('typing into a search box that goes to its results on the first letters sto
   const snap = await open(agent, '/type-leaves', `<label>Search <input oninput="if (this.value.length === 2) location.href = '/results'"></label>`);
   const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Search"'), text: 'keyboard layouts' });
   expect(typed.text).toContain(`Navigated to ${agent.pages.url('/results')}`);
-  // The page goes a moment after the second letter: a key or two more may reach it as it goes.
-  const [, rest, after] = /The rest of the text, "([^"]+)", was not typed: the page went elsewhere after "(\w)" was typed, and it would have gone to the next page\./.exec(typed.text) ?? [];
+  // The page goes a moment after the second letter: a few keys more may reach it as it goes (on a
+  // loaded machine up to the space after "keyboard", which the report quotes as " ").
+  const [, rest, after] = /The rest of the text, "([^"]+)", was not typed: the page went elsewhere after "(.)" was typed, and it would have gone to the next page\./.exec(typed.text) ?? [];
   expect('keyboard layouts'.endsWith(after + rest)).toBe(true);
   expect(rest.length).toBeGreaterThanOrEqual(3);
   // None of it reached the next page.
