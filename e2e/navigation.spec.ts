@@ -355,6 +355,26 @@ test('a page whose script never returns says PAGE_UNRESPONSIVE, console still re
   expect((await agent.server.ok('browser_navigate', { url: elsewhere })).text).toContain('Title: Calm');
 });
 
+test('a script a handler starts a moment after the input, that never ends: the action is done, and says the page stopped answering', async ({ agent }) => {
+  // A handler's setTimeout(work, 50): the action's own checks after its input (the timers it set, what it
+  // showed, the state read back) find the page blocked, instead of each waiting out the command's timeout.
+  const later = 'setTimeout(() => { while (true) {} }, 50)';
+  for (const [tool, body, args, done] of [
+    ['browser_click', `<button onclick="${later}">Go</button>`, {}, 'Clicked <button>Go</button>'],
+    ['browser_type', `<input aria-label="Go" onkeydown="${later}">`, { text: 'abc' }, 'Typed into <input aria-label="Go">'],
+    ['browser_press_key', `<input aria-label="Go" onkeydown="${later}">`, { key: 'Enter' }, 'Key: pressed Enter on <input aria-label="Go">'],
+    ['browser_hover', `<button onmouseover="${later}">Go</button>`, {}, 'Hovered <button>Go</button>'],
+    ['browser_check', `<input type="checkbox" aria-label="Go" onclick="${later}">`, {}, 'clicked; it cannot be read back while the page does not answer'],
+    ['browser_select_option', `<select aria-label="Go" onchange="${later}"><option>a</option><option>b</option></select>`, { values: ['b'] }, 'selected ["b"]'],
+  ] as const) {
+    await agent.server.ok('browser_navigate', { url: agent.pages.page(`/later-${tool}`, html(body, 'Later')) });
+    const ref = refOf((await agent.server.ok('browser_snapshot')).text, '"Go"');
+    const result = await agent.server.call(tool, { ref, ...args, timeout: 15_000 });
+    expect(result.text, tool).toContain(done);
+    expect(result.text, tool).toContain('The page has not answered since');
+  }
+});
+
 test('a page that asks before it is left is closed by browser_tabs close; blocked as well, navigate, reload and close still leave it', async ({ agent }) => {
   const asks = agent.pages.page('/asks', html(`<input aria-label="Draft"><button onclick="while (true) {}">Freeze</button>
     <script>addEventListener('beforeunload', (e) => { e.preventDefault(); e.returnValue = ''; });</script>`, 'Unsaved'));

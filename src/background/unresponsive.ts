@@ -98,22 +98,48 @@ const SETTLE_MS = 1000;
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'>;
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames: true): Promise<{ value: T } | 'busy' | 'frame-busy'>;
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames = false): Promise<{ value: T } | 'busy' | 'frame-busy'> {
+  return probedWhile(tabId, trip, { frames, throughout: frames });
+}
+
+/**
+ * A trip probed each second until it settles (a while at most: a command given up on, timed out or
+ * cancelled, leaves this behind), or just once when not `throughout`. With `frames`, the frames of
+ * other sites are probed too.
+ */
+async function probedWhile<T>(tabId: number, trip: Promise<T>, { frames, throughout }: { frames: boolean; throughout: boolean }): Promise<{ value: T } | 'busy' | 'frame-busy'> {
   const settled = trip.then((value) => ({ value }));
   settled.catch(() => undefined); // given up on when busy: its late failure is no news
-  // Frames probed a while at most: a command given up on (timed out, cancelled) leaves this behind.
-  const until = Date.now() + FRAME_PROBE_MS;
+  const until = Date.now() + PROBE_WHILE_MS;
   do {
     const done = await within(settled, SETTLE_MS, null);
     if (done) return done;
     if (await isBlocked(tabId)) return 'busy';
     // A dialog holds the trip until it is answered (actions/dialogs.ts reports it).
     if (frames && !openDialog(tabId) && (await anyChildFrameBusy(tabId))) return 'frame-busy';
-  } while (frames && Date.now() < until);
+  } while (throughout && Date.now() < until);
   return settled;
 }
 
-/** How long a trip's missing answer is looked into in the page's frames (each second). */
-const FRAME_PROBE_MS = 60_000;
+/** How long a trip's missing answer is looked into (each second). */
+const PROBE_WHILE_MS = 60_000;
+
+/** What an action reports of the page its input stopped (a script it started is still running), or of the frame. */
+export type Stuck = { unresponsive: true } | { frameUnresponsive: true };
+
+/**
+ * What an action asks of the page once its input is in (what it showed, where the focus went, a
+ * box's state read back). A script the input started a moment after (a timer its handler set) may
+ * block the page, or the frame of another site the input went into, before they are answered: they
+ * then end with that to report, as the input was delivered, instead of waiting out the command's
+ * timeout (measured: a click, keys, a hover, a check or a choice whose handler set such a timer failed
+ * so every time, with PAGE_UNRESPONSIVE after the command's whole timeout).
+ */
+export async function asksAfterInput<T>(tabId: number, frameId: number, asks: Promise<T>): Promise<{ value: T } | { stuck: Stuck }> {
+  const settled = await probedWhile(tabId, asks, { frames: frameId !== 0, throughout: true });
+  if (settled === 'busy') return { stuck: { unresponsive: true } };
+  if (settled === 'frame-busy') return { stuck: { frameUnresponsive: true } };
+  return settled;
+}
 
 /**
  * Input that reached the page, whose handler then blocked it: the input
@@ -132,7 +158,7 @@ export class InputStuck extends AgentError {
   }
 
   /** What the action's report says of it: the page stopped answering, or the frame the input went into. */
-  get effect(): { unresponsive: true } | { frameUnresponsive: true } {
+  get effect(): Stuck {
     return this.inFrame ? { frameUnresponsive: true } : { unresponsive: true };
   }
 }

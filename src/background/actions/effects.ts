@@ -213,6 +213,9 @@ export async function withEffects<T>(
       const settled = await Promise.race([settleOrBusy(tabId, roundTripThroughPage(tabId)), dialogPromise]);
       if (settled === 'busy') busy = true;
     }
+    // Found blocked as the action went on (a script its input started a moment later never ends): its
+    // last trip through the page failed at once, which is no settling either.
+    if (value !== 'dialog' && value !== 'closed' && knownBlocked(tabId)) busy = true;
 
     // What the page fetched in answer: the data a snapshot right after should show (requests.ts).
     // Before the navigation checks: a login form's fetch is often answered by a redirect, which

@@ -12,6 +12,7 @@ import { mouseClick } from './input.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
 import { shownBy } from './shown.ts';
+import { asksAfterInput } from '../unresponsive.ts';
 import { selectCustom } from './custom-select.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
@@ -33,7 +34,12 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   const { point, effects } = await guardedClick(tabId, spec, { ...ACTIONABLE, timeoutMs: ctx.actionWaitMs }, ctx, (at) => mouseClick(tabId, at.x, at.y));
   // Its handler opened a dialog (a confirm before deleting all): clicked, and the state waits on the answer.
   if (effects.dialog) return { tabId, detail: `${point.description} (clicked; it cannot be read back while the dialog holds the page)`, via: 'cdp', ...effects };
-  const after = await sendToFrame(tabId, frameId, { type: 'readChecked', target: spec, afterClick: true });
+  // Its handler blocked the page (or a script it started did, before the state could be read back): clicked.
+  const unread = `${point.description} (clicked; it cannot be read back while the page does not answer)`;
+  if (effects.unresponsive || effects.frameUnresponsive) return { tabId, detail: unread, via: 'cdp', ...effects };
+  const read = await asksAfterInput(tabId, frameId, sendToFrame(tabId, frameId, { type: 'readChecked', target: spec, afterClick: true }));
+  if ('stuck' in read) return { tabId, detail: unread, via: 'cdp', ...effects, ...read.stuck };
+  const after = read.value;
   if (after.checked !== want) {
     throw new AgentError('EXECUTION_ERROR', `Clicked ${point.description} but it is still ${after.checked === true ? 'checked' : after.checked === 'mixed' ? 'mixed' : 'unchecked'}; the page may handle clicks differently — take a snapshot to see.`);
   }

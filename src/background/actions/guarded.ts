@@ -26,7 +26,7 @@ const UNDRAWN_ATTEMPTS = 5;
 class NotDrawn extends Error {}
 
 /** toggled: what the toggle clicked is now ("checked", "not pressed"). */
-interface Clicked {
+export interface Clicked {
   point: Point;
   effects: Effects;
   dialogOpened: boolean;
@@ -133,6 +133,10 @@ async function clickUntilLanded(
             // What the handler does a moment later (a timer it set), and the requests that starts, are the click's.
             if (result.timersDue) {
               const later = await afterClickTimers(tabId, frameId);
+              if ('stuck' in later) {
+                stuck = later.stuck;
+                return;
+              }
               // What those timers announced ("Saving…", then "Saved"): the guard's answer came before they ran.
               if (later.announced && frameId === 0) announced = later.announced;
               else if (later.announced) frameAnnounced = later.announced;

@@ -6,6 +6,7 @@
  */
 import type { Announcement, TimerKind } from '../../shared/content-messages.ts';
 import { tryFrame } from '../frames.ts';
+import { asksAfterInput, type Stuck } from '../unresponsive.ts';
 
 /** How long those timers may run before the action ends without them: debounces and tooltip delays are 100–500 ms. */
 const INPUT_TIMERS_MS = 1000;
@@ -24,7 +25,9 @@ export async function afterInputTimers(tabId: number, frameId: number, kind?: Ti
 
 /** afterInputTimers, with how long it waited (more than 0 when the page had such timers to run) and how long ago the page last started a request. */
 export async function inputTimers(tabId: number, frameId: number, kind?: TimerKind): Promise<{ tracked: boolean; waitedMs: number; requestedMsAgo?: number } | undefined> {
-  return tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(kind ? { kind } : {}) });
+  const asked = await asksAfterInput(tabId, frameId, tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, ...(kind ? { kind } : {}) }));
+  // One of them blocked the page as it ran: the action's own round trip through the page says so next.
+  return 'stuck' in asked ? undefined : asked.value;
 }
 
 /**
@@ -32,8 +35,11 @@ export async function inputTimers(tabId: number, frameId: number, kind?: TimerKi
  * backdrop faded in) or closed one, or moved the focus into a field, and what the page has announced since the click
  * (undefined: the frame did not answer).
  */
-export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string; focusMoved: boolean; announced?: Announcement[] }> {
-  const result = await tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, kind: 'click', dialogs: true });
+export async function afterClickTimers(tabId: number, frameId: number): Promise<{ dialogOpened: boolean; dialogClosed?: string; focusMoved: boolean; announced?: Announcement[] } | { stuck: Stuck }> {
+  // One of them may block the page as it runs (a handler's setTimeout(work, 0) that never ends): the click is done then.
+  const asked = await asksAfterInput(tabId, frameId, tryFrame(tabId, frameId, { type: 'inputTimers', maxMs: INPUT_TIMERS_MS, kind: 'click', dialogs: true }));
+  if ('stuck' in asked) return asked;
+  const result = asked.value;
   return {
     dialogOpened: !!result?.dialogOpened, ...(result?.dialogClosed ? { dialogClosed: result.dialogClosed } : {}), focusMoved: !!result?.focusMoved,
     ...(result?.announced ? { announced: result.announced } : {}),

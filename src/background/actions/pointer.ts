@@ -11,7 +11,8 @@ import { resolveTab } from '../tabs.ts';
 import type { TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
-import { guardedClick } from './guarded.ts';
+import { guardedClick, type Clicked } from './guarded.ts';
+import { asksAfterInput } from '../unresponsive.ts';
 import { focusAfter } from './keyboard.ts';
 import { shownBy, type Shown } from './shown.ts';
 import { afterInputTimers } from './input-timers.ts';
@@ -40,9 +41,17 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
-  const { point, effects, dialogOpened, focusMoved, toggled } = await guardedClick(tabId, spec, options, ctx, (at) =>
+  const clicked = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
+  const after = await asksAfterInput(tabId, frameOf(spec), afterClick(tabId, spec, clicked, contextMenu));
+  if ('stuck' in after) return { tabId, detail: clicked.point.description, via: 'cdp', ...clicked.effects, ...after.stuck };
+  return { tabId, detail: clicked.point.description, via: 'cdp', ...after.value };
+}
+
+/** What the click did, as its page has settled: what it showed, where it put the focus, the state it toggled. */
+async function afterClick(tabId: number, spec: TargetSpec, clicked: Clicked, contextMenu: boolean): Promise<Omit<Result<'click'>, 'tabId' | 'detail' | 'via'>> {
+  const { point, effects, dialogOpened, focusMoved, toggled } = clicked;
   // What it showed: the dialog it opened, the popup it names, else any control it made visible.
   // Waited for where the element says it shows something; else what shows by the time the page
   // has settled (the requests the click started answered) is what the click showed.
@@ -61,7 +70,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   // Marked as the click was answered, or once the form's checks had run (after a promise): each field once.
   const marked = [...(effects.markedInvalid ?? []), ...(markedLate ?? []).filter((late) => !effects.markedInvalid?.some((early) => early.field === late.field))];
   return {
-    tabId, detail: point.description, via: 'cdp', ...effects, ...heard, ...what, ...(marked.length ? { markedInvalid: marked } : {}),
+    ...effects, ...heard, ...what, ...(marked.length ? { markedInvalid: marked } : {}),
     ...(focus ? { focus } : {}), ...(state ? { toggled: state } : {}),
   };
 }
@@ -115,8 +124,8 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
     });
     return { point, effects };
   });
-  const shown = point.opens ? await openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true });
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
+  const shown = await asksAfterInput(tabId, frameId, point.opens ? openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true }));
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...('stuck' in shown ? shown.stuck : shown.value) };
 }
 
 export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {
