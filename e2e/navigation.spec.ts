@@ -366,10 +366,13 @@ test('a script a handler starts a moment after the input, that never ends: the a
     ['browser_hover', `<button onmouseover="${later}">Go</button>`, {}, 'Hovered <button>Go</button>'],
     ['browser_check', `<input type="checkbox" aria-label="Go" onclick="${later}">`, {}, 'clicked; it cannot be read back while the page does not answer'],
     ['browser_select_option', `<select aria-label="Go" onchange="${later}"><option>a</option><option>b</option></select>`, { values: ['b'] }, 'selected ["b"]'],
+    ['browser_fill', `<input aria-label="Go" oninput="${later}">`, { value: 'abc' }, 'Filled <input aria-label="Go">'],
+    ['browser_fill', `<input type="date" aria-label="Go" onchange="${later}">`, { value: '2026-12-07' }, 'Filled <input type="date" aria-label="Go">'],
+    ['browser_drag', `<button draggable="true">Go</button><p ondragover="event.preventDefault()" ondrop="${later}">Drop here</p>`, { to: 'text=Drop here' }, 'Dragged <button'],
   ] as const) {
-    await agent.server.ok('browser_navigate', { url: agent.pages.page(`/later-${tool}`, html(body, 'Later')) });
+    await agent.server.ok('browser_navigate', { url: agent.pages.page(`/later-${tool}-${body.length}`, html(body, 'Later')) });
     const ref = refOf((await agent.server.ok('browser_snapshot')).text, '"Go"');
-    const result = await agent.server.call(tool, { ref, ...args, timeout: 15_000 });
+    const result = await agent.server.call(tool, { ...(tool === 'browser_drag' ? { from: ref } : { ref }), ...args, timeout: 15_000 });
     expect(result.text, tool).toContain(done);
     expect(result.text, tool).toContain('The page has not answered since');
   }

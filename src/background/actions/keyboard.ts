@@ -28,8 +28,9 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   if (prepared.mode === 'native') {
     // What its change handler does, and what the timers it set do a moment later (a list filtered by the date), is the fill's.
     const { effects } = await withEffects(tabId, ctx.signal, async () => {
-      await sendToFrame(tabId, frameOf(spec), { type: 'setNativeValue', target: spec, value: params.value });
-      await afterInputTimers(tabId, frameOf(spec), 'click');
+      // Its handler may block the page as it runs: the value is in, and the round trip after says so.
+      const set = await asksAfterInput(tabId, frameOf(spec), sendToFrame(tabId, frameOf(spec), { type: 'setNativeValue', target: spec, value: params.value }));
+      if (!('stuck' in set)) await afterInputTimers(tabId, frameOf(spec), 'click');
     });
     return { tabId, detail: prepared.description, via: 'dom', ...effects };
   }
@@ -40,10 +41,13 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
   });
-  const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, !!timersRan);
-  // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
-  const focus = movedOn ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...held, ...(focus ? { focus } : {}) };
+  const after = await asksAfterInput(tabId, frameOf(spec), (async () => {
+    const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, !!timersRan);
+    // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
+    const focus = movedOn ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
+    return { ...held, ...(focus ? { focus } : {}) };
+  })());
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...('stuck' in after ? after.stuck : after.value) };
 }
 
 /** A chord the content script asked for before the text (an editor's select all, or its end). */

@@ -145,8 +145,9 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
       // What the drop's handler, or the release's (a pointer-based library's drop), does a moment later (the card
       // moved, "Moved to Done") is the drag's.
       await afterInputTimers(tabId, frameOf(targetFromString(params.to)), 'drop');
-      // And what it does once the dropped element has glided into its slot (the move said then).
-      await tryFrame(tabId, frameOf(source), { type: 'dropSettled', target: source, maxMs: DROP_ANIMATION_MS }).catch(() => undefined);
+      // And what it does once the dropped element has glided into its slot (the move said then). Not
+      // waited out when the drop blocked the page: the drag's round trip after says so.
+      await asksAfterInput(tabId, frameOf(source), tryFrame(tabId, frameOf(source), { type: 'dropSettled', target: source, maxMs: DROP_ANIMATION_MS }).catch(() => undefined));
       return to;
     });
     return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };
