@@ -90,23 +90,16 @@ const SETTLE_MS = 1000;
 /**
  * An action's round trip through the page after its input, bounded: when
  * the page does not answer within a second (the input started a long
- * script), it is probed, and if blocked the action ends ('busy': the input
- * was delivered) rather than waiting out its timeout. Later commands then
- * learn it at once. With `frames`, also while the page answers: a frame of
+ * script), it is probed, each second while it lasts, and once blocked the
+ * action ends ('busy': the input was delivered) rather than waiting out its
+ * timeout. Later commands then learn it at once. With `frames`, a frame of
  * another site the trip waits on may be what is blocked ('frame-busy').
  */
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>): Promise<{ value: T } | 'busy'>;
-export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames: true): Promise<{ value: T } | 'busy' | 'frame-busy'>;
+export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames: boolean): Promise<{ value: T } | 'busy' | 'frame-busy'>;
 export async function settleOrBusy<T>(tabId: number, trip: Promise<T>, frames = false): Promise<{ value: T } | 'busy' | 'frame-busy'> {
-  return probedWhile(tabId, trip, { frames, throughout: frames });
-}
-
-/**
- * A trip probed each second until it settles (a while at most: a command given up on, timed out or
- * cancelled, leaves this behind), or just once when not `throughout`. With `frames`, the frames of
- * other sites are probed too.
- */
-async function probedWhile<T>(tabId: number, trip: Promise<T>, { frames, throughout }: { frames: boolean; throughout: boolean }): Promise<{ value: T } | 'busy' | 'frame-busy'> {
+  // Probed each second until it settles, not once: a page that answered the first probe may block
+  // the moment after (a timer its handler set), and the trip would then wait out the command's timeout.
   const settled = trip.then((value) => ({ value }));
   settled.catch(() => undefined); // given up on when busy: its late failure is no news
   const until = Date.now() + PROBE_WHILE_MS;
@@ -116,11 +109,11 @@ async function probedWhile<T>(tabId: number, trip: Promise<T>, { frames, through
     if (await isBlocked(tabId)) return 'busy';
     // A dialog holds the trip until it is answered (actions/dialogs.ts reports it).
     if (frames && !openDialog(tabId) && (await anyChildFrameBusy(tabId))) return 'frame-busy';
-  } while (throughout && Date.now() < until);
+  } while (Date.now() < until);
   return settled;
 }
 
-/** How long a trip's missing answer is looked into (each second). */
+/** How long a trip's missing answer is looked into (each second): a command given up on (timed out, cancelled) leaves this behind. */
 const PROBE_WHILE_MS = 60_000;
 
 /** What an action reports of the page its input stopped (a script it started is still running), or of the frame. */
@@ -135,7 +128,7 @@ export type Stuck = { unresponsive: true } | { frameUnresponsive: true };
  * so every time, with PAGE_UNRESPONSIVE after the command's whole timeout).
  */
 export async function asksAfterInput<T>(tabId: number, frameId: number, asks: Promise<T>): Promise<{ value: T } | { stuck: Stuck }> {
-  const settled = await probedWhile(tabId, asks, { frames: frameId !== 0, throughout: true });
+  const settled = await settleOrBusy(tabId, asks, frameId !== 0);
   if (settled === 'busy') return { stuck: { unresponsive: true } };
   if (settled === 'frame-busy') return { stuck: { frameUnresponsive: true } };
   return settled;

@@ -183,11 +183,20 @@ const REAIMS = 2;
  */
 async function keptOn(tabId: number, spec: TargetSpec, point: Point, aim: () => Promise<Point>): Promise<Point> {
   for (let tries = 0; tries < REAIMS; tries++) {
-    if ((await tryFrame(tabId, frameOf(spec), { type: 'hovered', target: spec }).catch(() => undefined))?.hovered !== false) return point;
+    if ((await hovered(tabId, spec)) !== false) return point;
     point = await aim();
     await mouseMove(tabId, point.x, point.y);
   }
   return point;
+}
+
+/**
+ * Whether the pointer is over the element, as its frame says; undefined when it cannot say: a script the
+ * pointer's arrival started a moment later (a hover handler's timer) may have blocked the page since.
+ */
+async function hovered(tabId: number, spec: TargetSpec): Promise<boolean | undefined> {
+  const asked = await asksAfterInput(tabId, frameOf(spec), tryFrame(tabId, frameOf(spec), { type: 'hovered', target: spec }).catch(() => undefined));
+  return 'stuck' in asked ? undefined : asked.value?.hovered;
 }
 
 /** Tries of a hover into a frame of a tab just brought to the front, each after its frames have drawn again. */
@@ -201,7 +210,7 @@ async function reachedFrame(tabId: number, spec: TargetSpec, point: Point, signa
   const frameId = frameOf(spec);
   for (let attempt = 1; ; attempt++) {
     signal.throwIfAborted();
-    if ((await tryFrame(tabId, frameId, { type: 'hovered', target: spec }).catch(() => undefined))?.hovered !== false) return;
+    if ((await hovered(tabId, spec)) !== false) return;
     if (attempt >= HOVER_ATTEMPTS) {
       throw new AgentError('EXECUTION_ERROR', `The pointer did not reach ${point.description} in its frame (${attempt} tries): the browser sent it to the page around the frame, as it does for a frame it has not drawn where it is now. Take a screenshot to see whether the frame shows, then try again.`);
     }
