@@ -12,7 +12,8 @@ import { RefsExhausted, takeRefLease } from './snapshot/refs.ts';
 import { announcedSince, watchAnnouncements } from './announcements.ts';
 import { onWindow } from './window-listeners.ts';
 import { caughtPress, drawn } from './actions/frame-press.ts';
-import { answerFrameHellos, childFrames, frameOffset, snapshotFrame } from './snapshot-frame.ts';
+import { frameOffset, snapshotFrame } from './snapshot-frame.ts';
+import { answerFrameHellos, childFrames } from './frame-nonces.ts';
 
 declare global {
   interface Window {

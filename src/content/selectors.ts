@@ -9,7 +9,7 @@
 import { AgentError } from '../shared/errors.ts';
 import { elementsByRole, elementsByText, innerText } from './actions/find.ts';
 import { normalize } from './actions/describe.ts';
-import { isVisible } from './target.ts';
+import { isVisible } from './snapshot/visibility.ts';
 
 /** Finds the elements a selector names. */
 export type Engine = () => Element[];

@@ -1,8 +1,8 @@
 import type { TargetSpec } from '../shared/content-messages.ts';
 import { AgentError } from '../shared/errors.ts';
-import { shadowRootOf } from './snapshot/dom.ts';
+import { queryShadowRoots } from './snapshot/dom.ts';
 import { resolveRef } from './snapshot/index.ts';
-import { isVisibleBox } from './snapshot/visibility.ts';
+import { isVisible } from './snapshot/visibility.ts';
 import { invalid as invalidSelector, playwrightEngine } from './selectors.ts';
 import { canonicalRef, isRef } from '../shared/refs.ts';
 
@@ -102,30 +102,4 @@ function resolveSelector(selector: string): Resolved {
   const visible = matches.findIndex(isVisible);
   const i = visible >= 0 ? visible : 0;
   return { element: matches[i], count: matches.length, index: i + 1 };
-}
-
-/** Every match of `selector` in the document and in every shadow root (light DOM first). */
-export function queryDeep<E extends Element = Element>(selector: string): E[] {
-  return [...document.querySelectorAll<E>(selector), ...(queryShadowRoots(document, selector) as E[])];
-}
-
-// Selectors do not cross shadow boundaries, so each root is queried on its own.
-function queryShadowRoots(root: Document | ShadowRoot, selector: string): Element[] {
-  const found: Element[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const shadow = shadowRootOf(node as Element);
-    if (!shadow) continue;
-    // Pushed one by one: spread into push(), 100,000 matches would overflow the stack.
-    for (const el of shadow.querySelectorAll(selector)) found.push(el);
-    for (const el of queryShadowRoots(shadow, selector)) found.push(el);
-  }
-  return found;
-}
-
-/** Has a non-empty box and is not visibility:hidden — what a user could see (opacity aside). */
-export function isVisible(el: Element): boolean {
-  if (!el.isConnected || !isVisibleBox(el)) return false;
-  const view = el.ownerDocument.defaultView ?? window;
-  return view.getComputedStyle(el).visibility === 'visible';
 }

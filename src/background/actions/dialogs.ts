@@ -1,11 +1,12 @@
 /**
  * JavaScript dialogs (alert, confirm, prompt, beforeunload). While one is
  * open the page's scripts are blocked, so every other command would hang:
- * we track them from CDP and refuse other commands with a clear message.
+ * we track them from CDP (dialogs-cdp.ts) and refuse other commands with a
+ * clear message. Without CDP of its own, so that sending a CDP command
+ * (cdp.ts) can ask whether a dialog holds the page.
  */
 import { AgentError } from '../../shared/errors.ts';
 import { dialogKind } from '../../shared/methods/common.ts';
-import { cdp, onAttach, onCdpEvent } from '../cdp.ts';
 
 export interface OpenDialog {
   type: string;
@@ -18,15 +19,15 @@ export interface OpenDialog {
 const open = new Map<number, OpenDialog>();
 const openedListeners = new Set<(tabId: number, dialog: OpenDialog) => void>();
 
-export function watchDialogs(): void {
-  onAttach((tabId) => cdp(tabId, 'Page.enable').then(() => undefined));
-  onCdpEvent('Page.javascriptDialogOpening', (tabId, params) => {
-    const { type, message, defaultPrompt, url } = params as { type: string; message: string; defaultPrompt?: string; url?: string };
-    const dialog = { type, message, ...(type === 'prompt' ? { defaultPrompt: defaultPrompt ?? '' } : {}), ...(url ? { url } : {}) };
-    open.set(tabId, dialog);
-    for (const listener of openedListeners) listener(tabId, dialog);
-  });
-  onCdpEvent('Page.javascriptDialogClosed', (tabId) => open.delete(tabId));
+/** Told by dialogs-cdp.ts as the page opens one. */
+export function noteDialogOpened(tabId: number, dialog: OpenDialog): void {
+  open.set(tabId, dialog);
+  for (const listener of openedListeners) listener(tabId, dialog);
+}
+
+/** Told as it closes, whoever answered it. */
+export function noteDialogClosed(tabId: number): void {
+  open.delete(tabId);
 }
 
 export function openDialog(tabId: number): OpenDialog | undefined {
@@ -70,12 +71,4 @@ export async function unlessDialog<T>(tabId: number, run: () => Promise<T>): Pro
 export function onDialogOpened(listener: (tabId: number, dialog: OpenDialog) => void): () => void {
   openedListeners.add(listener);
   return () => openedListeners.delete(listener);
-}
-
-export async function handleDialog(tabId: number, accept: boolean, promptText?: string): Promise<OpenDialog> {
-  const dialog = open.get(tabId);
-  if (!dialog) throw new AgentError('NO_DIALOG', `No dialog is open in tab ${tabId}; nothing to accept or dismiss.`);
-  await cdp(tabId, 'Page.handleJavaScriptDialog', { accept, ...(promptText !== undefined ? { promptText } : {}) });
-  open.delete(tabId);
-  return dialog;
 }

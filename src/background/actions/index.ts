@@ -6,7 +6,7 @@ import { mouseAt } from './coordinates.ts';
 import { click, drag, hover } from './pointer.ts';
 import { find, get, handleDialog, is, waitFor } from './queries.ts';
 
-export { watchDialogs } from './dialogs.ts';
+export { watchDialogs } from './dialogs-cdp.ts';
 export { watchFileChoosers } from './file-chooser.ts';
 
 /** Handlers for element actions and queries (src/shared/methods/actions.ts). */

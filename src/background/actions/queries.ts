@@ -9,7 +9,8 @@ import { toParent, type Box, type FoundElement, type FrameAim, type TargetSpec }
 import { viewportSize } from './coordinates.ts';
 import type { CommandContext } from '../router.ts';
 import { resolveTab } from '../tabs.ts';
-import { assertNoDialog, handleDialog as answerDialog, openDialog } from './dialogs.ts';
+import { assertNoDialog, openDialog } from './dialogs.ts';
+import { handleDialog as answerDialog } from './dialogs-cdp.ts';
 import { navigationAfter } from '../navigation.ts';
 import { loadingBudget } from '../commands/navigate.ts';
 import { frameOf, targetSpec } from './target.ts';

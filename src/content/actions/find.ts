@@ -6,21 +6,20 @@
  */
 import type { ContentRequest, ContentResults, FoundElement } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { composedChildren, composedParent, deepElementFromPoint, withStyleCache } from '../snapshot/dom.ts';
+import { composedChildren, composedParent, deepElementFromPoint, withStyleCache, queryDeep } from '../snapshot/dom.ts';
 import { offsetOf } from '../frame-aim.ts';
 import { isFrameElement, type FrameElement } from '../frame-elements.ts';
 import { refForElement } from '../snapshot/index.ts';
 import { hintFor } from '../snapshot/hints.ts';
-import { childFrames, nonceFor } from '../snapshot-frame.ts';
+import { childFrames, nonceFor } from '../frame-nonces.ts';
 import { getName } from '../snapshot/names.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { focusedElement, stateSuffix, valueOf } from '../snapshot/states.ts';
 import { yamlValue } from '../snapshot/format.ts';
-import { isHiddenForAria } from '../snapshot/visibility.ts';
+import { isHiddenForAria, isVisible } from '../snapshot/visibility.ts';
 import { undisplayedToggle } from '../snapshot/walk-rules.ts';
 import { clip, normalize } from './describe.ts';
-import { isDownloadLink } from './guard.ts';
-import { isVisible, queryDeep } from '../target.ts';
+import { isDownloadLink } from './download-link.ts';
 
 type FindRequest = Extract<ContentRequest, { type: 'find' }>;
 

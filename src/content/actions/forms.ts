@@ -3,7 +3,7 @@
  * the text visible in the viewport.
  */
 import { intersectsViewport } from './hit.ts';
-import { isVisible } from '../target.ts';
+import { isVisible } from '../snapshot/visibility.ts';
 import { getName } from '../snapshot/names.ts';
 
 type FormValue = string | boolean | string[] | null;

@@ -19,6 +19,7 @@ import { focusMovedToField } from './focus-moved.ts';
 import { dueIn } from './input-timers.ts';
 import { toggledState } from './checked.ts';
 import { onWindow } from '../window-listeners.ts';
+import { isDownloadLink } from './download-link.ts';
 
 interface Guard {
   element: Element;
@@ -80,10 +81,6 @@ export function landedOn(event: Event, expected: Element): EventTarget | undefin
     return deepElementFromPoint(clientX, clientY) ?? target;
   }
   return target;
-}
-
-export function isDownloadLink(target: EventTarget): boolean {
-  return (target instanceof HTMLAnchorElement || target instanceof HTMLAreaElement) && target.hasAttribute('download') && !!target.href;
 }
 
 export function armGuard(element: Element, pressOn?: Element): void {

@@ -6,7 +6,7 @@
 import { composedQuery } from '../snapshot/dom.ts';
 import { mayHaveInternals } from '../snapshot/internals.ts';
 import { getRole } from '../snapshot/roles.ts';
-import { isVisible } from '../target.ts';
+import { isVisible } from '../snapshot/visibility.ts';
 
 /** Attributes by which a combobox says it has a popup. */
 export const POPUP_ATTRIBUTES = ['aria-controls', 'aria-owns', 'aria-expanded'];

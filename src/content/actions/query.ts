@@ -5,7 +5,8 @@
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { focusedElement, isDisabled } from '../snapshot/states.ts';
-import { isVisible, queryAll, resolveSpec } from '../target.ts';
+import { queryAll, resolveSpec } from '../target.ts';
+import { isVisible } from '../snapshot/visibility.ts';
 import { checkedState } from './checked.ts';
 import { isReadOnly, notEditableKind } from './controls.ts';
 import { describe } from './describe.ts';

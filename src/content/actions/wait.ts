@@ -5,7 +5,8 @@
  */
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { isVisible, resolveSpec, targetLabel } from '../target.ts';
+import { resolveSpec, targetLabel } from '../target.ts';
+import { isVisible } from '../snapshot/visibility.ts';
 import { clip, describe, normalize } from './describe.ts';
 
 type WaitRequest = Extract<ContentRequest, { type: 'waitFor' }>;

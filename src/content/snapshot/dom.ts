@@ -346,3 +346,22 @@ export function getIdRefs(el: Element, attr: string): readonly Element[] {
   }
   return result;
 }
+
+/** Every match of `selector` in the document and in every shadow root (light DOM first). */
+export function queryDeep<E extends Element = Element>(selector: string): E[] {
+  return [...document.querySelectorAll<E>(selector), ...(queryShadowRoots(document, selector) as E[])];
+}
+
+// Selectors do not cross shadow boundaries, so each root is queried on its own.
+export function queryShadowRoots(root: Document | ShadowRoot, selector: string): Element[] {
+  const found: Element[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const shadow = shadowRootOf(node as Element);
+    if (!shadow) continue;
+    // Pushed one by one: spread into push(), 100,000 matches would overflow the stack.
+    for (const el of shadow.querySelectorAll(selector)) found.push(el);
+    for (const el of queryShadowRoots(shadow, selector)) found.push(el);
+  }
+  return found;
+}

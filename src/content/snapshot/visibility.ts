@@ -172,3 +172,10 @@ export function isVisibleBox(el: Element): boolean {
   const rect = el.getBoundingClientRect();
   return rect.width > 0 && rect.height > 0;
 }
+
+/** Has a non-empty box and is not visibility:hidden — what a user could see (opacity aside). */
+export function isVisible(el: Element): boolean {
+  if (!el.isConnected || !isVisibleBox(el)) return false;
+  const view = el.ownerDocument.defaultView ?? window;
+  return view.getComputedStyle(el).visibility === 'visible';
+}
