@@ -6,6 +6,7 @@ import { ExtensionBrowser } from './helpers/extension-browser.ts';
 import { bundleForPage } from './helpers/bundle.ts';
 import { assertBuilt, CLI, removeDir, tempDir } from './helpers/paths.ts';
 import { html, TestServer } from './helpers/server.ts';
+import type * as FeedbackModule from '../src/content/feedback.ts';
 
 const BUTTON_PAGE = html(
   `<h1>Playground target</h1><button onclick="this.textContent='Clicked!'; console.log('button clicked')">Press me</button>`,
@@ -199,10 +200,9 @@ test('playground: lists tools, runs navigate, snapshot and click, shows an image
 test('on-page feedback: the outline and the indicator never take a click, hide on request and for screenshots', async ({ page }) => {
   await page.setContent(`<button id="b" style="margin:40px" onclick="this.textContent='hit'">Target</button>`);
   await page.addScriptTag({ content: bundleForPage('src/content/feedback.ts', '__feedback') });
-  type Feedback = typeof import('../src/content/feedback.ts');
   const host = page.locator('[data-llm-browser-agent-feedback]');
   await page.evaluate(() => {
-    const feedback = (window as unknown as { __feedback: Feedback }).__feedback;
+    const feedback = (window as unknown as { __feedback: typeof FeedbackModule }).__feedback;
     feedback.flashTarget(document.getElementById('b')!);
     feedback.showAgentIndicator(true);
   });
@@ -214,7 +214,7 @@ test('on-page feedback: the outline and the indicator never take a click, hide o
   // Closed shadow root: the page cannot look inside.
   expect(await host.evaluate((el) => el.shadowRoot)).toBeNull();
   const shown = () => host.evaluate((el) => getComputedStyle(el).display !== 'none');
-  await page.evaluate(() => ((window as unknown as { restore?: () => void }).restore = (window as unknown as { __feedback: Feedback }).__feedback.hideFeedbackForScreenshot()));
+  await page.evaluate(() => ((window as unknown as { restore?: () => void }).restore = (window as unknown as { __feedback: typeof FeedbackModule }).__feedback.hideFeedbackForScreenshot()));
   expect(await shown()).toBe(false);
   await page.evaluate(() => (window as unknown as { restore: () => void }).restore());
   expect(await shown()).toBe(true);
@@ -225,7 +225,7 @@ test('on-page feedback: the outline and the indicator never take a click, hide o
   // An element under the indicator: acting on it moves the indicator aside, so the click lands on the element.
   await page.evaluate(() => {
     document.body.insertAdjacentHTML('beforeend', `<button id="corner" style="position:fixed;right:10px;bottom:10px;width:120px;height:30px">Corner</button>`);
-    const feedback = (window as unknown as { __feedback: Feedback }).__feedback;
+    const feedback = (window as unknown as { __feedback: typeof FeedbackModule }).__feedback;
     // As an action does: clear the way before its hit test, outline the element after.
     feedback.clearWayFor(document.getElementById('corner')!);
     feedback.flashTarget(document.getElementById('corner')!);

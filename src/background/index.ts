@@ -57,7 +57,7 @@ browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime
 
 // Recovery, not keepalive: if Chrome stopped the worker anyway, the alarm
 // starts a new one, which reconnects (../shared/CHROMIUM.md lifetime table).
-chrome.alarms.create('reconnect', { periodInMinutes: 0.5 });
+void chrome.alarms.create('reconnect', { periodInMinutes: 0.5 });
 chrome.alarms.onAlarm.addListener(() => void ensureConnected());
 
 void ensureConnected();

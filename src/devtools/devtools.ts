@@ -2,4 +2,4 @@
  * The DevTools page: Chrome loads it (invisibly) whenever DevTools opens,
  * and its only job is to add the "Browser Agent" panel.
  */
-chrome.devtools.panels.create('Browser Agent', '', 'src/devtools/panel.html');
+void chrome.devtools.panels.create('Browser Agent', '', 'src/devtools/panel.html');
