@@ -134,6 +134,12 @@ export async function asksAfterInput<T>(tabId: number, frameId: number, asks: Pr
   return settled;
 }
 
+/** asksAfterInput for parts of an action's report: what they found, else that the page (or the frame) stopped answering. */
+export async function reportAfterInput<T extends object>(tabId: number, frameId: number, asks: Promise<T>): Promise<T | Stuck> {
+  const asked = await asksAfterInput(tabId, frameId, asks);
+  return 'stuck' in asked ? asked.stuck : asked.value;
+}
+
 /**
  * Input that reached the page, whose handler then blocked it: the input
  * call gets no acknowledgement, ever. Unlike a command refused up front,

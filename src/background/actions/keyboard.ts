@@ -17,7 +17,7 @@ import { shownBy } from './shown.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { waitBudget } from '../timing.ts';
-import { asksAfterInput, knownBlocked, settleOrBusy } from '../unresponsive.ts';
+import { asksAfterInput, knownBlocked, reportAfterInput, settleOrBusy } from '../unresponsive.ts';
 
 export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise<Result<'fill'>> {
   const tabId = await resolveTab(params.tabId);
@@ -41,13 +41,13 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
   });
-  const after = await asksAfterInput(tabId, frameOf(spec), (async () => {
+  const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
     const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, !!timersRan);
     // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
     const focus = movedOn ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
     return { ...held, ...(focus ? { focus } : {}) };
   })());
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...('stuck' in after ? after.stuck : after.value) };
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...after };
 }
 
 /** A chord the content script asked for before the text (an editor's select all, or its end). */
@@ -166,7 +166,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // After a Tab the field holds the text before it; the rest went where focus went, which is said.
   const typedHere = tabsMove ? params.text.slice(0, params.text.indexOf('\t')) : params.text;
   // Sent, what it showed is asked alone (a search's results with their links); else with what the field holds.
-  const after = await asksAfterInput(tabId, frameOf(spec), (async () => {
+  const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
     const { movedOn, ...held }: Held = sent ? await shownByKeys(tabId, spec, effects, noted)
       : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
     // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
@@ -174,7 +174,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
     const focus = moved?.focus ? { focus: moved.focus } : {};
     return { ...held, ...focus, ...(sent ? await refusedAfter(tabId, frameOf(spec), started, effects) : {}) };
   })());
-  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...notTyped, ...('stuck' in after ? after.stuck : after.value) };
+  return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...notTyped, ...after };
 }
 
 export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext): Promise<Result<'pressKey'>> {
@@ -198,14 +198,14 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   }, { fileChoosers: true });
   // Enter, Space or an arrow on a closed menu button or drop-down opens its popup, maybe a frame or two later.
   const opening = !chord.modifiers.length && OPENING_KEYS.has(chord.key.key);
-  const after = await asksAfterInput(tabId, frameOf(spec), (async () => {
+  const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
     const shown = await shownByKeys(tabId, spec, effects, noted, opening ? POPUP_WAIT_MS : 0);
     // Where focus is decides where Enter sent a form: a field in a frame (a payment form) sends the frame's.
     const { frameId, ...focus } = await focusAfter(tabId, frameOf(spec), effects);
     const refused = chord.key.key === 'Enter' ? await refusedAfter(tabId, frameId, started, effects) : {};
     return { ...refused, ...focus, ...shown };
   })());
-  return { tabId, detail, via: 'cdp', ...effects, ...('stuck' in after ? after.stuck : after.value) };
+  return { tabId, detail, via: 'cdp', ...effects, ...after };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { TargetSpec } from '../../shared/content-messages.ts';
 import type { ActionReport } from '../../shared/methods/actions.ts';
 import { ensureAttached } from '../cdp.ts';
 import { guardedClick, type Clicked } from './guarded.ts';
-import { asksAfterInput } from '../unresponsive.ts';
+import { asksAfterInput, reportAfterInput } from '../unresponsive.ts';
 import { focusAfter } from './keyboard.ts';
 import { shownBy, type Shown } from './shown.ts';
 import { afterInputTimers } from './input-timers.ts';
@@ -44,9 +44,9 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
   const clicked = await guardedClick(tabId, spec, options, ctx, (at) =>
     mouseClick(tabId, at.x, at.y, { button: params.button, clickCount: params.clickCount, modifiers: params.modifiers }),
   );
-  const after = await asksAfterInput(tabId, frameOf(spec), afterClick(tabId, spec, clicked, contextMenu));
-  if ('stuck' in after) return { tabId, detail: clicked.point.description, via: 'cdp', ...clicked.effects, ...after.stuck };
-  return { tabId, detail: clicked.point.description, via: 'cdp', ...after.value };
+  // Cut short when the page stopped answering since: then the click's own effects, and that.
+  const after = await reportAfterInput(tabId, frameOf(spec), afterClick(tabId, spec, clicked, contextMenu));
+  return { tabId, detail: clicked.point.description, via: 'cdp', ...clicked.effects, ...after };
 }
 
 /** What the click did, as its page has settled: what it showed, where it put the focus, the state it toggled. */
@@ -124,8 +124,8 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
     });
     return { point, effects };
   });
-  const shown = await asksAfterInput(tabId, frameId, point.opens ? openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true }));
-  return { tabId, detail: point.description, via: 'cdp', ...effects, ...('stuck' in shown ? shown.stuck : shown.value) };
+  const shown = await reportAfterInput(tabId, frameId, point.opens ? openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true }));
+  return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 
 export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise<Result<'drag'>> {
