@@ -246,3 +246,50 @@ test('a region silenced by aria-live="off", or one only made live by the action,
   // Text that got shorter is a change, not a removal.
   expect((await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Remove nine"') })).text).toContain('The page announced (status): "Items: 1"');
 });
+
+test('what the page announces after an action\'s report was made (a toast seconds later) is told at the next call, once; by a snapshot only when its tree no longer shows it', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/late-toasts',
+    `<button id="save">Save</button> <button id="next">Next</button> <button id="keep">Keep</button>
+     <div aria-live="polite" id="toasts"></div><span role="status" id="clock"></span><span role="status" id="kept"></span>
+     <script>
+       // A status that ticks on its own is never told, late or not.
+       let ticks = 0;
+       setInterval(() => { clock.textContent = 'Synced ' + ++ticks + ' s ago'; }, 40);
+       // Longer than any action waits for what its input set going.
+       save.onclick = () => setTimeout(() => {
+         const toast = document.createElement('div');
+         toast.textContent = 'Saved';
+         toasts.append(toast);
+         setTimeout(() => toast.remove(), 400);
+       }, 1500);
+       keep.onclick = () => setTimeout(() => { kept.textContent = 'Kept'; }, 1500);
+     </script>`,
+  );
+  const click = (name: string) => agent.server.ok('browser_click', { ref: refOf(snap, `button "${name}"`) });
+  const late = /announced \(status\): "Saved"/;
+  expect((await click('Save')).text).not.toMatch(late);
+  await agent.server.ok('browser_wait_for', { text: 'Saved' });
+  await agent.server.ok('browser_wait_for', { textGone: 'Saved' });
+  const next = await click('Next');
+  expect(next.text).toBe('Clicked <button id="next">Next</button>\nAfter the last report, before this action, the page announced (status): "Saved"');
+  expect((await click('Next')).text).not.toContain('announced');
+
+  // Gone by the time of a snapshot: the snapshot says it; once.
+  await click('Save');
+  await agent.server.ok('browser_wait_for', { text: 'Saved' });
+  await agent.server.ok('browser_wait_for', { textGone: 'Saved' });
+  const told = await agent.server.ok('browser_snapshot', {});
+  expect(told.text).toContain('Since the last report, the page announced (status): "Saved"');
+  expect(told.text).not.toContain('announced (status): "Synced');
+  expect((await agent.server.ok('browser_snapshot', {})).text).not.toContain('announced');
+
+  // Still shown: the snapshot's tree has it, and no call tells it again.
+  await click('Keep');
+  await agent.server.ok('browser_wait_for', { text: 'Kept' });
+  const shown = await agent.server.ok('browser_snapshot', {});
+  expect(shown.text).toContain('- status: Kept');
+  expect(shown.text).not.toContain('announced');
+  expect((await click('Next')).text).not.toContain('announced');
+});

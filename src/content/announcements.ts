@@ -47,7 +47,8 @@ const INPUT_EVENTS = ['pointerdown', 'mousedown', 'keydown', 'input', 'change', 
 
 let observer: MutationObserver | null = null;
 // whole: what the region says now, all of it (not words put into what it said before); after: the input it followed.
-const recent: (Announcement & { at: number; region: Element; whole: boolean; after: number })[] = [];
+// told: an action's report has had it (asked for with announcedSince), or a later call's (untoldBefore).
+const recent: (Announcement & { at: number; region: Element; whole: boolean; after: number; told: boolean })[] = [];
 // What each region said last: a re-render that writes the same text again is no news.
 const said = new WeakMap<Element, string>();
 // When each region said something, in the last TICKING_MS, and whether input came just before.
@@ -197,7 +198,7 @@ function note(region: Element, removedOnly = false): void {
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
-  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: Math.max(lastInputAt, lastDragMoveAt) });
+  if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: Math.max(lastInputAt, lastDragMoveAt), told: false });
   if (recent.length > MAX_KEPT) recent.shift();
 }
 
@@ -211,6 +212,8 @@ function toldByAround(region: Element, text: string, now: number): boolean {
 
 /** Announcements made at or after `since` (Date.now() of the service worker, the same clock). */
 export function announcedSince(since: number): Announcement[] {
+  // The action asking reports them (or leaves them out on purpose): none is news for the next call.
+  for (const a of recent) if (a.at >= since) a.told = true;
   const made = recent.filter((a) => a.at >= since && !ticking(a.region, since));
   // What a region said and then said otherwise, whole, for the next key typed or move of a drag is no
   // longer there to be read: react-select's "1 result available for search term c", then "… ch"; dnd-kit's
@@ -218,6 +221,24 @@ export function announcedSince(since: number): Announcement[] {
   // ("Publishing", then "Published") is all told.
   const current = made.filter((a, i) => !made.slice(i + 1).some((later) => later.region === a.region && later.whole && later.after > a.at));
   return current.map(({ role, text }) => ({ role, text }));
+}
+
+/**
+ * What the page announced before `before` (Date.now()) that no report has told: a toast that came
+ * after the last action's report was made (its request took longer, its entrance was slow), said at
+ * the agent's next call. The latest of each region only ("Uploading 40 %", then "Uploaded": the
+ * last), and none of a region that ticks on its own. `shownNow`: also those the region still says
+ * (a snapshot prints them in its tree). All of them are told from now on.
+ */
+export function untoldBefore(before: number, shownNow: boolean): Announcement[] {
+  const untold = recent.filter((a) => !a.told && a.at < before);
+  for (const a of untold) a.told = true;
+  const now = Date.now();
+  const latest = untold.filter((a, i) => !untold.slice(i + 1).some((later) => later.region === a.region));
+  return latest
+    .filter((a) => !ticking(a.region, a.at) && !ticking(a.region, now))
+    .filter((a) => shownNow || !(a.region.isConnected && saying(a.region).includes(a.text)))
+    .map(({ role, text }) => ({ role, text }));
 }
 
 function ticking(region: Element, since: number): boolean {

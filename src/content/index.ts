@@ -9,7 +9,7 @@ import { handleAction } from './actions/index.ts';
 import { stopWaits } from './actions/locate.ts';
 import { currentMaxRef } from './snapshot/index.ts';
 import { RefsExhausted, takeRefLease } from './snapshot/refs.ts';
-import { announcedSince, watchAnnouncements } from './announcements.ts';
+import { announcedSince, untoldBefore, watchAnnouncements } from './announcements.ts';
 import { onWindow } from './window-listeners.ts';
 import { caughtPress, drawn } from './actions/frame-press.ts';
 import { frameOffset, snapshotFrame } from './snapshot-frame.ts';
@@ -81,6 +81,8 @@ function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undef
   switch (request.type) {
     case 'announcements':
       return reply(() => announcedSince(request.since));
+    case 'untold':
+      return reply(() => untoldBefore(request.before, true));
     case 'stopWaits':
       return reply(() => (stopWaits(), null));
     case 'ping':

@@ -6,6 +6,7 @@ import { offsetOf } from './frame-aim.ts';
 import { catchPressOn } from './actions/frame-press.ts';
 import { afterDomChange } from './dom-change.ts';
 import { learnForeignSheets } from './foreign-sheets.ts';
+import { untoldBefore } from './announcements.ts';
 import { frameSource } from './frame-elements.ts';
 import { frameWithNonce, nonceFor } from './frame-nonces.ts';
 
@@ -65,5 +66,7 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     ref: slot.ref, nonce: nonceFor(slot.element), line: slot.line, indent: slot.indent, src: frameSource(slot.element),
     ...(slot.element.localName === 'iframe' && (slot.element as HTMLIFrameElement).loading === 'lazy' ? { lazy: true } : {}),
   }));
-  return { text: result.lines.join('\n'), frames, url: location.href, title: document.title, contentType: document.contentType };
+  // Asked after the walk. What a region still says is in the tree, when the tree is the whole page's.
+  const untold = request.untold ? untoldBefore(Infinity, !whole || options.depth !== undefined) : [];
+  return { text: result.lines.join('\n'), frames, url: location.href, title: document.title, contentType: document.contentType, ...(untold.length ? { untold } : {}) };
 }

@@ -94,7 +94,8 @@ export type ContentRequest =
   /** The command waiting here timed out or was cancelled: an element still waited for is given up (actions/locate.ts). */
   | { type: 'stopWaits' }
   /** undeclaredRoots: the document's HTML declares no shadow root (background/declared-roots.ts). */
-  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true }
+  /** untold: also what the page announced that no report has told yet, and the tree no longer shows. */
+  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true; untold?: true }
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view
@@ -116,6 +117,8 @@ export type ContentRequest =
   | { type: 'invalidFields'; withinMs: number }
   /** What live regions announced at or after `since` (Date.now()). */
   | { type: 'announcements'; since: number }
+  /** What live regions announced before `before` (Date.now()) that no action's report has told yet. */
+  | { type: 'untold'; before: number }
   /** What a text field holds after text went in (null for other elements). */
   /** suggest.answered: the requests the text started have answered, so the list shown now is their result. */
   /** With suggest, when there are none: what the text showed besides (revealed, keyed), noted by prepareFill/prepareType. */
@@ -222,6 +225,8 @@ export interface ContentSnapshot {
   title: string;
   /** The document's MIME type: application/pdf for Chromium's PDF viewer. */
   contentType: string;
+  /** Asked with untold, when there is any. */
+  untold?: Announcement[];
 }
 
 /** A field the browser found invalid when a form was to be sent; ref only when a snapshot gave it one. */
@@ -285,6 +290,7 @@ export interface ContentResults {
    */
   elementAt: { line: string | null; frame?: { nonce: string; x: number; y: number }; download?: true };
   announcements: Announcement[];
+  untold: Announcement[];
   guardOutcome:
     /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
     /** timersDue: ms until the timers the click's handlers set have run (input-timers.ts); absent when none. */

@@ -21,7 +21,7 @@ import { watchRequests } from './requests.ts';
 import { DOWNLOAD_SETTLE_MS, settleDownload } from '../downloads.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'closedDialog' | 'threw'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'announcedBefore' | 'closedDialog' | 'threw'>;
 
 /** CDP's timestamps and the worker's clock may differ by a little. */
 const THROWN_SLACK_MS = 5;
@@ -33,6 +33,9 @@ function thrownLine(entry: ConsoleEntry): string {
   const text = entry.text.length > 300 ? `${entry.text.slice(0, 300)}…` : entry.text;
   return entry.url ? `${text} (${entry.url}${entry.line ? `:${entry.line}` : ''})` : text;
 }
+
+/** How long, once the action is done, the page's answer about what it said before may still take. */
+const UNTOLD_MS = 200;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -188,6 +191,9 @@ export async function withEffects<T>(
   const requests = watchRequests(tabId);
   // The worker's and the page's Date.now() are one clock: announcements from here on are the action's.
   const since = Date.now();
+  // And what it said before, after the last action's report was made: told with this one. Asked beside
+  // the action, not before it: the clock, not the order of the trips, keeps the two apart.
+  const earlier = knownBlocked(tabId) ? undefined : tryFrame(tabId, 0, { type: 'untold', before: since }).catch(() => undefined);
   let intercepting = false;
   try {
     // Awaited: without, input sent right behind it opened the native chooser in 2 of 3 runs.
@@ -265,6 +271,8 @@ export async function withEffects<T>(
       if (asked === 'busy') busy = true;
       else announced = asked.value;
     }
+    // Answered long since, unless the page was blocked before it came to it: then it keeps them for the next call.
+    const before = earlier && (await within(earlier, UNTOLD_MS, undefined));
     // A handler that failed: what it threw (the click did nothing, and only the console said why).
     const threw = thrownSince(tabId, since - THROWN_SLACK_MS);
     for (const tab of newTabs) {
@@ -285,6 +293,7 @@ export async function withEffects<T>(
         ...(tabClosed ? { tabClosed } : {}),
         ...(started ? { requests: started } : {}),
         ...(announced?.length ? { announced } : {}),
+        ...(before?.length ? { announcedBefore: before } : {}),
         ...(threw.length ? { threw: { errors: threw.slice(0, MAX_THROWN).map(thrownLine), more: Math.max(0, threw.length - MAX_THROWN) } } : {}),
       },
     };

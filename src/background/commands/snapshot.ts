@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import type { ContentSnapshot, SnapshotRequestOptions } from '../../shared/content-messages.ts';
+import type { Announcement, ContentSnapshot, SnapshotRequestOptions } from '../../shared/content-messages.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { isBlank, sendToFrame } from '../frames.ts';
 import { resolveTab } from '../tabs.ts';
@@ -35,7 +35,7 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // The top document said where it is; the tab is asked only when it did not answer (blank) or has no
   // title of its own, which the tab shows as its URL.
   const page = state.top?.title ? state.top : await browser.tabs.get(tabId).then((tab) => ({ url: tab.url ?? '', title: tab.title ?? '' }));
-  return { tabId, url: page.url, title: page.title, text, ...(state.pdf ? { pdf: true } : {}) };
+  return { tabId, url: page.url, title: page.title, text, ...(state.pdf ? { pdf: true } : {}), ...(state.announced ? { announced: state.announced } : {}) };
 }
 
 interface SnapshotState {
@@ -45,6 +45,8 @@ interface SnapshotState {
   top?: { url: string; title: string };
   /** The top document's HTML declares no shadow root. */
   undeclaredRoots: boolean;
+  /** What the top document announced that no report has told. */
+  announced?: Announcement[];
 }
 
 /**
@@ -64,6 +66,8 @@ async function frameSnapshot(
     options,
     refPrefix: refPrefix(frameId),
     ...(frameId === 0 && state.undeclaredRoots ? { undeclaredRoots: true as const } : {}),
+    // What the page said after the last action's report, gone from it by now (a toast), is told here.
+    ...(frameId === 0 ? { untold: true as const } : {}),
     // A child frame that answered its nonce may be blocked by its page a moment later: then it
     // never starts on the request, which would hold the snapshot to its timeout (busy-frames.ts).
   }, frameId !== 0 ? { startWithinMs: PROBE_MS } : {});
@@ -74,6 +78,7 @@ async function frameSnapshot(
     else return "- text: A PDF in Chromium's viewer (its text is not part of the snapshot; browser_take_screenshot of this iframe shows it)";
   }
   if (frameId === 0) state.top = { url: result.url, title: result.title };
+  if (frameId === 0 && result.untold) state.announced = result.untold;
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };

@@ -1,6 +1,6 @@
 /** Element actions, waits, dialogs and read-only queries. */
 import { z } from 'zod';
-import { DownloadFile, PageDialog, StartedRequests, TabId, TargetFields } from './common.ts';
+import { Announcements, DownloadFile, PageDialog, StartedRequests, TabId, TargetFields } from './common.ts';
 
 const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
@@ -65,7 +65,9 @@ export const ActionReport = z.object({
   /** Errors the page's scripts threw uncaught during the action (a handler that failed): message and place, the first few; `more` counts the rest. */
   threw: z.object({ errors: z.array(z.string()), more: z.number() }).optional(),
   /** What the page's live regions (alert, status, aria-live) said during the action: a toast, an error. */
-  announced: z.array(z.object({ role: z.string(), text: z.string() })).optional(),
+  announced: Announcements.optional(),
+  /** What they said after the report of the tab's last action was made, before this one (a toast whose request took longer), that no report has told. */
+  announcedBefore: Announcements.optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */
   unchanged: z.boolean().optional(),
   /** The page closed its own tab (window.close()). */

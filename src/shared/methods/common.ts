@@ -53,3 +53,6 @@ export const StartedRequests = z.object({
   more: z.number(),
 });
 export type StartedRequests = z.infer<typeof StartedRequests>;
+
+/** What the page's live regions (alert, status, aria-live) said: a toast, an error. */
+export const Announcements = z.array(z.object({ role: z.string(), text: z.string() }));

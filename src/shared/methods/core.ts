@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DownloadFile, PageDialog, StartedRequests, TabId } from './common.ts';
+import { Announcements, DownloadFile, PageDialog, StartedRequests, TabId } from './common.ts';
 
 export const TabInfo = z.object({
   id: TabId,
@@ -53,8 +53,8 @@ export const CORE_METHODS = {
       root: z.string().optional(),
       viewportOnly: z.boolean().optional(),
     }),
-    /** pdf: the tab shows a PDF in Chromium's viewer, whose text is not in the snapshot. */
-    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string(), pdf: z.boolean().optional() }),
+    /** pdf: the tab shows a PDF in Chromium's viewer, whose text is not in the snapshot. announced: what the page said that no report has told and the snapshot no longer shows (a toast gone again). */
+    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string(), pdf: z.boolean().optional(), announced: Announcements.optional() }),
   },
   'tabs.list': {
     params: z.object({}),

@@ -30,6 +30,7 @@ export const snapshot = defineTool({
     const { maxChars = DEFAULT_MAX_CHARS, offset = 0, filename, ...request } = params;
     const result = await ctx.browser.call('snapshot', request, ctx.timeoutMs);
     response.text(`Page: ${result.title}`, `URL: ${result.url}`, `Tab: ${result.tabId}`);
+    for (const { role, text } of result.announced ?? []) response.text(`Since the last report, the page announced (${role}): "${text}"`);
     if (filename) {
       const file = writeOutput(ctx.outputDir, filename, result.text + '\n');
       const refs = result.text.match(/\[ref=/g)?.length ?? 0;
@@ -68,6 +69,7 @@ function framesNote(text: string): string | null {
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
   const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
   const { text, lines, rest, cut } = page(result.text, 0, DEFAULT_MAX_CHARS);
+  for (const { role, text: said } of result.announced ?? []) response.text(`Since the report above, the page announced (${role}): "${said}"`);
   response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${lines}` : ''}):`, '```yaml', text, '```');
   if (cut) response.text(cutNote(0, cut, DEFAULT_MAX_CHARS));
   if (rest) response.text(`… ${rest} more lines: browser_snapshot with offset=${lines} shows them`);

@@ -22,8 +22,9 @@ export const SNAPSHOT_AFTER = {
 
 /** The short effect report every action returns: what was hit and what it caused. */
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
-  if (report.unchanged) return void response.text(`Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)`);
-  response.text(`${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
+  response.text(report.unchanged ? `Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)` : `${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
+  for (const { role, text } of report.announcedBefore ?? []) response.text(`After the last report, before this action, the page announced (${role}): "${text}"`);
+  if (report.unchanged) return;
   if (report.toggled) response.text(`It is now ${report.toggled}.`);
   // First what the page asked its server, then what it did with the answer (a login's redirect).
   if (report.requests) listRequests(response, report.requests);
