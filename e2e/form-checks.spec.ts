@@ -147,3 +147,24 @@ test('a form sent again is told as its page checked it this time, not with the e
   const entered = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "City"'), text: 'Oslo', submit: true });
   expect(entered.text).not.toMatch(/is required|The page shows/);
 });
+
+// The same fields and button in a box with no <form> around them, as single-page apps draw forms; beside it,
+// a field that shows an error all along, with a button of its own.
+const LOOSE_BOX = `${VALIDATE_BUTTON.replace('<form id="nform">', '<div id="nform">').replace('</form>', '<button type="button" id="tips">Tips</button></div>')}
+  <section><label>Coupon <input></label><div class="error">This coupon expired</div><button type="button">Refresh</button></section>`;
+
+test('a button outside any form: the errors the fields around it show after a click are told when the click changed them, not those shown all along', async ({ agent }) => {
+  const snap = await open(agent, '/loose-box', LOOSE_BOX);
+  const line = (name: string) => `textbox "${name}" [ref=${refOf(snap, `textbox "${name}"`)}]`;
+  const click = (name: string) => agent.server.ok('browser_click', { ref: refOf(snap, `button "${name}"`) });
+  expect((await click('Validate')).text).toContain(`The page shows errors by these fields:\n- ${line('User')}: User is required\n- ${line('Mail')}: Mail is required`);
+  // The same errors after a button that checks nothing: no news.
+  expect((await click('Tips')).text).not.toContain('The page shows');
+  expect((await click('Refresh')).text).not.toContain('coupon');
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "User"'), value: 'bob' });
+  const second = await click('Validate');
+  expect(second.text).toContain(`The page shows an error by this field:\n- ${line('Mail')}: Mail is required`);
+  expect(second.text).not.toContain('User is required');
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Mail"'), value: 'a@b.c' });
+  expect((await click('Validate')).text).not.toContain('The page shows');
+});

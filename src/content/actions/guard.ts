@@ -11,7 +11,7 @@ import type { ContentResults } from '../../shared/content-messages.ts';
 import { describe } from './describe.ts';
 import { deepElementFromPoint } from '../snapshot/dom.ts';
 import { composedContains, reaches } from './hit.ts';
-import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteMarkedInvalid, watchFieldsOf } from './validation.ts';
+import { formSubmittedBy, invalidFieldsSince, newlyMarkedInvalid, noteLooseErrors, noteMarkedInvalid, watchFieldsOf } from './validation.ts';
 import { announcedSince } from '../announcements.ts';
 import { noteLanded } from './last-click.ts';
 import { dialogAnimating, dialogChanges } from './dialogs.ts';
@@ -95,6 +95,7 @@ export function armGuard(element: Element, pressOn?: Element): void {
   };
   guard = armed;
   noteMarkedInvalid();
+  noteLooseErrors(element);
   watchFieldsOf(formSubmittedBy(element));
 }
 

@@ -20,7 +20,7 @@ import { hasClickHandler } from '../snapshot/click-handlers.ts';
 import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, ownPoint, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
-import { watchInvalidAround } from './validation.ts';
+import { boxOfFields, watchInvalidAround } from './validation.ts';
 import { animationsAround } from './animated.ts';
 import { Motion, nextFrame, STILL_FRAMES } from './motion.ts';
 
@@ -194,8 +194,7 @@ function fieldsToFill(spec: TargetSpec): string {
     (el): el is HTMLInputElement => (el as HTMLInputElement).willValidate && !(el as HTMLInputElement).validity.valid && isVisible(el),
   );
   // Its form's; else those of the nearest box around it that holds fields.
-  let scope: Element | null = (button as HTMLButtonElement).form;
-  for (let at = scope ? null : button.parentElement; at && !scope; at = at.parentElement) if (at.querySelector('input, select, textarea')) scope = at;
+  const scope = (button as HTMLButtonElement).form ?? boxOfFields(button, 'input, select, textarea');
   const fields = scope ? notValid(scope) : [];
   if (!fields.length) return '';
   const lines = fields.slice(0, MAX_FIELDS).map((field) => `- ${lineFor(field, documentRefPrefix(), false)}: ${field.validationMessage}`);

@@ -243,12 +243,13 @@ function looksLikeMessage(box: Element, words: RegExp): boolean {
  * shown: silence after a second Validate, one field fixed and another not, would read as all fixed.
  */
 export async function messagesAfterClick(el: Element, since: number): Promise<InvalidField[]> {
-  const button = el.closest('button, input[type=submit i], input[type=image i], [role=button]');
-  const form = button && (formSubmittedBy(button) ?? (button as HTMLButtonElement).form ?? button.closest('form'));
-  if (!(form instanceof HTMLFormElement)) return [];
+  const button = el.closest(BUTTONS);
+  const form = button && formOfButton(button);
+  const box = form ?? (button && looseBoxOf(button));
+  if (!box) return [];
   // A message fading in or out (Naive UI's, a Vue transition's) is read once it has: one leaving is gone then.
   // Not a field's border or a button's ripple: what moves holds text and no control.
-  const moving = form.getAnimations({ subtree: true }).filter((a) => {
+  const moving = box.getAnimations({ subtree: true }).filter((a) => {
     const target = (a.effect as KeyframeEffect | null)?.target;
     return a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity && !!target && !target.matches(CONTROLS_AROUND)
       && !target.querySelector(CONTROLS_AROUND) && !!target.textContent?.trim();
@@ -258,9 +259,57 @@ export async function messagesAfterClick(el: Element, since: number): Promise<In
     // The page takes the element out as its transition ends.
     await nextFrame();
   }
+  if (!form) return looseErrorsAfterClick(box);
   // Sent by the click, the form is read once its page has checked it (form-answer.ts).
   await answered(form, since);
   return messagesIn(form);
+}
+const BUTTONS = 'button, input[type=submit i], input[type=image i], [role=button]';
+
+function formOfButton(button: Element): HTMLFormElement | null {
+  const form = formSubmittedBy(button) ?? (button as HTMLButtonElement).form ?? button.closest('form');
+  return form instanceof HTMLFormElement ? form : null;
+}
+
+/** A box of more fields than this is a page, not a form of its own. */
+const MAX_LOOSE_FIELDS = 20;
+
+/**
+ * The nearest box around `el` that holds fields (`fields`, a selector): what a button outside any
+ * form acts for, as single-page apps draw their forms (a sign-up box with no <form>). Null when
+ * that box holds more than `most` fields.
+ */
+export function boxOfFields(el: Element, fields = FIELDS, most = Infinity): Element | null {
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    if (at.querySelector(fields)) return at.querySelectorAll(fields).length <= most ? at : null;
+  }
+  return null;
+}
+
+const looseBoxOf = (button: Element) => boxOfFields(button, FIELDS, MAX_LOOSE_FIELDS);
+
+/** The errors the box of fields around the button being clicked, outside any form, showed as it was aimed at. */
+let looseBefore: { box: Element; shown: Map<Element, string> } | null = null;
+
+/** Before a click: what the fields around its button, if it is outside any form, show. */
+export function noteLooseErrors(el: Element): void {
+  const button = el.closest(BUTTONS);
+  const box = button && !formOfButton(button) ? looseBoxOf(button) : null;
+  looseBefore = box && { box, shown: new Map(errorsShownIn(box).map(({ field, message }) => [field, message])) };
+}
+
+/**
+ * After a click on a button outside any form: the errors its box of fields shows, as a form's, once
+ * they are not what it showed before the click (one came, went or changed: the click checked them).
+ * Unchanged, they are not told again: nothing says the button checks those fields, and a message
+ * shown all along would be told after every click near it.
+ */
+function looseErrorsAfterClick(box: Element): InvalidField[] {
+  const before = looseBefore?.box === box ? looseBefore.shown : null;
+  if (!before) return [];
+  const now = errorsShownIn(box);
+  const changed = now.length !== before.size || now.some(({ field, message }) => before.get(field) !== message);
+  return changed ? now.map(asInvalidField) : [];
 }
 const CONTROLS_AROUND = `${FIELDS}, button, [role=button], a[href]`;
 /** How long a message's entrance or exit is waited for. */
@@ -272,19 +321,27 @@ const MESSAGE_MOTION_MS = 500;
  * of a form that showed "First name is required". A group's message (radios) is told once.
  */
 export function messagesIn(form: HTMLFormElement | null): InvalidField[] {
-  if (!form) return [];
+  return form ? errorsShownIn(form).map(asInvalidField) : [];
+}
+
+/** The shown fields under `root` not marked invalid by which the page shows an error, with the message. */
+function errorsShownIn(root: ParentNode): { field: Element; message: string }[] {
   const told = new Set<Element>();
-  const found: InvalidField[] = [];
-  for (const field of form.querySelectorAll(`:is(${FIELDS}):not(${MARKED_INVALID})`)) {
+  const found: { field: Element; message: string }[] = [];
+  for (const field of root.querySelectorAll(`:is(${FIELDS}):not(${MARKED_INVALID})`)) {
     if (found.length >= MAX_KEPT || !field.getClientRects().length) continue;
     const linked = linkedMessage(field, ERROR_WORDS);
     const after = linked ? null : messageAfter(groupOf(field) ?? field, ERROR_WORDS);
     if (!linked && (!after || told.has(after.el))) continue;
     if (after) told.add(after.el);
-    const ref = existingRefNumber(field);
-    found.push({ role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message: clip(linked || after!.text, 200) });
+    found.push({ field, message: clip(linked || after!.text, 200) });
   }
   return found;
+}
+
+function asInvalidField({ field, message }: { field: Element; message: string }): InvalidField {
+  const ref = existingRefNumber(field);
+  return { role: getRole(field) ?? 'generic', name: clip(getName(field), 100), ...(ref !== undefined ? { ref } : {}), message };
 }
 
 /**
