@@ -183,7 +183,7 @@ test('keys without a ref follow focus into a frame: the focus line and a refused
 test('what a payment frame announces on a click inside it is quoted in the click report', async ({ agent }) => {
   const other = await new TestServer().start();
   try {
-    const form = other.page('/card', html(`<label>Card <input id="card"></label><button id="pay">Pay</button><button id="check">Check</button><p role="alert" id="error"></p>
+    const form = other.page('/card', html(`<p role="alert" id="error"></p><label>Card <input id="card"></label><button id="pay">Pay</button><button id="check">Check</button>
       <script>pay.onclick = () => { error.textContent = card.value ? '' : 'Your card number is incomplete.'; };
         check.onclick = () => setTimeout(() => { error.textContent = 'Checked: still incomplete.'; }, 100);</script>`));
     await agent.server.ok('browser_navigate', { url: agent.pages.page('/pay', html(`<h1>Checkout</h1><iframe src="${form}"></iframe>`, 'Pay')) });
