@@ -16,7 +16,7 @@ import { collectClickHandlers } from './snapshot/click-handlers.ts';
 
 // aria-live="off" silences a region whatever its role says (React Aria's slider <output>).
 const LIVE = ':is([aria-live], [role~="alert"], [role~="status"], [role~="log"], output):not([aria-live="off" i])';
-/** Enough for one action's toasts; older ones only matter until the next action asks. */
+/** Enough for one action's toasts, and those after its report until the next call asks. */
 const MAX_KEPT = 20;
 const MAX_TEXT = 300;
 /**
@@ -199,7 +199,14 @@ function note(region: Element, removedOnly = false): void {
   // its field and its buttons): as a screen reader, only the news.
   const news = (before ? insertedInto(before, text) : null) ?? text;
   if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: Math.max(lastInputAt, lastDragMoveAt), told: false });
-  if (recent.length > MAX_KEPT) recent.shift();
+  if (recent.length > MAX_KEPT) {
+    // The region that said the most (a clock) loses its oldest: a toast a moment ago, or what a
+    // region said a moment before its last word ("Publishing"), is still there to be told.
+    const counts = new Map<Element, number>();
+    for (const a of recent) counts.set(a.region, (counts.get(a.region) ?? 0) + 1);
+    const talker = [...counts].reduce((most, entry) => (entry[1] > most[1] ? entry : most))[0];
+    recent.splice(recent.findIndex((a) => a.region === talker), 1);
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ import { statusOf } from '../navigation.ts';
 import { watchRequests } from './requests.ts';
 import { DOWNLOAD_SETTLE_MS, settleDownload } from '../downloads.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
+import { askUntold } from './untold.ts';
 
 export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'announcedBefore' | 'closedDialog' | 'threw'>;
 
@@ -33,9 +34,6 @@ function thrownLine(entry: ConsoleEntry): string {
   const text = entry.text.length > 300 ? `${entry.text.slice(0, 300)}…` : entry.text;
   return entry.url ? `${text} (${entry.url}${entry.line ? `:${entry.line}` : ''})` : text;
 }
-
-/** How long, once the action is done, the page's answer about what it said before may still take. */
-const UNTOLD_MS = 200;
 
 /** How long a navigation the page asked for during the action may take to begin. */
 const REQUESTED_BEGIN_MS = 500;
@@ -193,7 +191,7 @@ export async function withEffects<T>(
   const since = Date.now();
   // And what it said before, after the last action's report was made: told with this one. Asked beside
   // the action, not before it: the clock, not the order of the trips, keeps the two apart.
-  const earlier = knownBlocked(tabId) ? undefined : tryFrame(tabId, 0, { type: 'untold', before: since }).catch(() => undefined);
+  const earlier = askUntold(tabId, since);
   let intercepting = false;
   try {
     // Awaited: without, input sent right behind it opened the native chooser in 2 of 3 runs.
@@ -271,8 +269,7 @@ export async function withEffects<T>(
       if (asked === 'busy') busy = true;
       else announced = asked.value;
     }
-    // Answered long since, unless the page was blocked before it came to it: then it keeps them for the next call.
-    const before = earlier && (await within(earlier, UNTOLD_MS, undefined));
+    const before = await earlier.told();
     // A handler that failed: what it threw (the click did nothing, and only the console said why).
     const threw = thrownSince(tabId, since - THROWN_SLACK_MS);
     for (const tab of newTabs) {

@@ -18,6 +18,7 @@ import { waitBudget } from '../timing.ts';
 import { refPrefix } from '../../shared/refs.ts';
 import { waitForText } from './wait-text.ts';
 import { throughNavigations } from './through-navigations.ts';
+import { askUntold } from './untold.ts';
 
 export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): Promise<Result<'waitFor'>> {
   const tabId = await resolveTab(params.tabId);
@@ -50,7 +51,10 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
   // A wait for time or the URL goes on whatever the page does: one that opened a dialog meanwhile is held by it.
   const dialog = openDialog(tabId);
   if (dialog) detail += `; meanwhile the page opened ${dialogKind(dialog)} ("${dialog.message}"), which blocks it: call browser_handle_dialog`;
-  return { tabId, detail, waitedMs: Date.now() - started };
+  const waitedMs = Date.now() - started;
+  // What the page said meanwhile (a toast as the data came), or since the last report.
+  const announced = dialog ? undefined : await askUntold(tabId, Date.now()).told();
+  return { tabId, detail, waitedMs, ...(announced?.length ? { announced } : {}) };
 }
 
 /** A URL condition: exact, substring, or a glob with * (e.g. "**\/checkout*"). */

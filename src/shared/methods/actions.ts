@@ -142,7 +142,8 @@ export const ACTION_METHODS = {
       time: z.number().min(0).max(600).optional(),
       state: z.enum(['visible', 'hidden', 'attached', 'detached']).optional(),
     }),
-    result: z.object({ tabId: TabId, detail: z.string(), waitedMs: z.number() }),
+    /** announced: what the page said meanwhile, or since the last report, that no report has told. */
+    result: z.object({ tabId: TabId, detail: z.string(), waitedMs: z.number(), announced: Announcements.optional() }),
   },
   handleDialog: {
     params: z.object({ tabId: TabId.optional(), accept: z.boolean(), promptText: z.string().optional() }),

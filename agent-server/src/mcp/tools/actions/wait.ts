@@ -19,6 +19,7 @@ export const waitFor = defineTool({
   async handle(params, response, ctx) {
     const result = await ctx.browser.call('waitFor', params, ctx.timeoutMs);
     response.text(`Waited ${result.waitedMs} ms for ${result.detail}.`);
+    for (const { role, text } of result.announced ?? []) response.text(`Since the last report, the page announced (${role}): "${text}"`);
   },
 });
 
