@@ -234,17 +234,17 @@ export function announcedSince(since: number): Announcement[] {
  * What the page announced before `before` (Date.now()) that no report has told: a toast that came
  * after the last action's report was made (its request took longer, its entrance was slow), said at
  * the agent's next call. The latest of each region only ("Uploading 40 %", then "Uploaded": the
- * last), and none of a region that ticks on its own. `shownNow`: also those the region still says
+ * last), and none of a region that ticks on its own. `alsoShown`: also those the region still says
  * (a snapshot prints them in its tree). All of them are told from now on.
  */
-export function untoldBefore(before: number, shownNow: boolean): Announcement[] {
+export function untoldBefore(before: number, alsoShown: boolean): Announcement[] {
   const untold = recent.filter((a) => !a.told && a.at < before);
   for (const a of untold) a.told = true;
   const now = Date.now();
   const latest = untold.filter((a, i) => !untold.slice(i + 1).some((later) => later.region === a.region));
   return latest
     .filter((a) => !ticking(a.region, a.at) && !ticking(a.region, now))
-    .filter((a) => shownNow || !(a.region.isConnected && saying(a.region).includes(a.text)))
+    .filter((a) => alsoShown || !(a.region.isConnected && saying(a.region).includes(a.text)))
     .map(({ role, text }) => ({ role, text }));
 }
 

@@ -95,7 +95,7 @@ export function armGuard(element: Element, pressOn?: Element): void {
   };
   guard = armed;
   noteMarkedInvalid();
-  noteLooseErrors(element);
+  noteLooseErrors(element, armed.armedWall);
   watchFieldsOf(formSubmittedBy(element));
 }
 

@@ -259,7 +259,7 @@ export async function messagesAfterClick(el: Element, since: number): Promise<In
     // The page takes the element out as its transition ends.
     await nextFrame();
   }
-  if (!form) return looseErrorsAfterClick(box);
+  if (!form) return looseErrorsAfterClick(box, since);
   // Sent by the click, the form is read once its page has checked it (form-answer.ts).
   await answered(form, since);
   return messagesIn(form);
@@ -288,14 +288,14 @@ export function boxOfFields(el: Element, fields = FIELDS, most = Infinity): Elem
 
 const looseBoxOf = (button: Element) => boxOfFields(button, FIELDS, MAX_LOOSE_FIELDS);
 
-/** The errors the box of fields around the button being clicked, outside any form, showed as it was aimed at. */
-let looseBefore: { box: Element; shown: Map<Element, string> } | null = null;
+/** The errors the box of fields around the button being clicked, outside any form, showed as the click was aimed (at). */
+let looseBefore: { box: Element; at: number; shown: Map<Element, string> } | null = null;
 
-/** Before a click: what the fields around its button, if it is outside any form, show. */
-export function noteLooseErrors(el: Element): void {
+/** Before a click aimed at `at` (its guard's Date.now()): what the fields around its button, if it is outside any form, show. */
+export function noteLooseErrors(el: Element, at: number): void {
   const button = el.closest(BUTTONS);
   const box = button && !formOfButton(button) ? looseBoxOf(button) : null;
-  looseBefore = box && { box, shown: new Map(errorsShownIn(box).map(({ field, message }) => [field, message])) };
+  looseBefore = box && { box, at, shown: new Map(errorsShownIn(box).map(({ field, message }) => [field, message])) };
 }
 
 /**
@@ -304,8 +304,9 @@ export function noteLooseErrors(el: Element): void {
  * Unchanged, they are not told again: nothing says the button checks those fields, and a message
  * shown all along would be told after every click near it.
  */
-function looseErrorsAfterClick(box: Element): InvalidField[] {
-  const before = looseBefore?.box === box ? looseBefore.shown : null;
+function looseErrorsAfterClick(box: Element, aimedAt: number): InvalidField[] {
+  // Noted for this click: a click no guard aimed (at a point) has nothing to be told from.
+  const before = looseBefore?.box === box && looseBefore.at === aimedAt ? looseBefore.shown : null;
   if (!before) return [];
   const now = errorsShownIn(box);
   const changed = now.length !== before.size || now.some(({ field, message }) => before.get(field) !== message);
