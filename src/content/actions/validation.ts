@@ -273,20 +273,27 @@ function formOfButton(button: Element): HTMLFormElement | null {
 
 /** A box of more fields than this is a page, not a form of its own. */
 const MAX_LOOSE_FIELDS = 20;
+/**
+ * How far up from a button outside any form its fields are looked for: a form's box holds its
+ * button a few levels down. Each level is a search of all below it, and a button with no field
+ * near it (a page's toolbar) is clicked often: it stops here rather than at the document.
+ */
+const LOOSE_LEVELS = 6;
 
 /**
- * The nearest box around `el` that holds fields (`fields`, a selector): what a button outside any
- * form acts for, as single-page apps draw their forms (a sign-up box with no <form>). Null when
- * that box holds more than `most` fields.
+ * The nearest box around `el`, at most `levels` up, that holds fields (`fields`, a selector): what a
+ * button outside any form acts for, as single-page apps draw their forms (a sign-up box with no
+ * <form>). Null when that box holds more than `most` fields.
  */
-export function boxOfFields(el: Element, fields = FIELDS, most = Infinity): Element | null {
-  for (let at = el.parentElement; at; at = at.parentElement) {
+export function boxOfFields(el: Element, fields = FIELDS, most = Infinity, levels = Infinity): Element | null {
+  let at = el.parentElement;
+  for (let level = 0; at && level < levels; level++, at = at.parentElement) {
     if (at.querySelector(fields)) return at.querySelectorAll(fields).length <= most ? at : null;
   }
   return null;
 }
 
-const looseBoxOf = (button: Element) => boxOfFields(button, FIELDS, MAX_LOOSE_FIELDS);
+const looseBoxOf = (button: Element) => boxOfFields(button, FIELDS, MAX_LOOSE_FIELDS, LOOSE_LEVELS);
 
 /** The errors the box of fields around the button being clicked, outside any form, showed as the click was aimed (at). */
 let looseBefore: { box: Element; at: number; shown: Map<Element, string> } | null = null;
