@@ -168,3 +168,26 @@ test('a button outside any form: the errors the fields around it show after a cl
   await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Mail"'), value: 'a@b.c' });
   expect((await click('Validate')).text).not.toContain('The page shows');
 });
+
+// A sign-in box with no <form>, sent by its page on Enter in either field.
+const LOOSE_SIGN_IN = `<div class="box"><label>User <input id="user"></label><div class="slot"></div>
+    <label>Password <input id="pass" type="password"></label><div class="slot"></div><button type="button">Sign in</button></div>
+  <script>
+    const check = () => document.querySelectorAll('.box input').forEach((field) => {
+      const slot = field.parentElement.nextElementSibling;
+      slot.innerHTML = field.value ? '' : '<span class="error">' + field.parentElement.textContent.trim() + ' is required</span>';
+    });
+    document.querySelector('.box').addEventListener('keydown', (e) => e.key === 'Enter' && check());
+  </script>`;
+
+test('Enter in a field outside any form: the errors the box around it shows are told when the keys changed them', async ({ agent }) => {
+  const snap = await open(agent, '/loose-sign-in', LOOSE_SIGN_IN);
+  const line = (name: string) => `textbox "${name}" [ref=${refOf(snap, `textbox "${name}"`)}]`;
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "User"'), text: 'ada', submit: true });
+  expect(typed.text).toContain(`The page shows an error by this field:\n- ${line('Password')}: Password is required`);
+  expect(typed.text).not.toContain('User is required');
+  // Enter again, nothing changed: no news.
+  expect((await agent.server.ok('browser_press_key', { ref: refOf(snap, 'textbox "Password"'), key: 'Enter' })).text).not.toContain('The page shows');
+  const entered = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Password"'), text: 'secret', submit: true });
+  expect(entered.text).not.toContain('The page shows');
+});

@@ -31,6 +31,7 @@ import { answered } from './form-answer.ts';
 import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { enterNotSent, formOfFocusedField, invalidFieldsSince, markedInForm, messagesIn } from './validation.ts';
+import { looseErrorsAfterKeys, noteLooseErrorsOfKeys } from './field-errors.ts';
 import { deepActiveElement } from '../snapshot/dom.ts';
 import { suggestReplacementsWith } from '../snapshot/refs.ts';
 
@@ -102,6 +103,8 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'noteDialogs':
       return () => {
         if (request.shown) noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
+        // Keys that may send what the field is in: its errors outside a form, as they are before them.
+        noteLooseErrorsOfKeys(deepActiveElement(document));
         return { shown: noteDialogs() };
       };
     case 'dialogChanges':
@@ -133,7 +136,8 @@ function dispatch(request: ContentRequest): Run | undefined {
         // Sent by the keys, the form is read once its page has checked it (form-answer.ts).
         if (form) await answered(form, Date.now() - request.withinMs);
         const notSent = enterNotSent(form, since);
-        return { fields: invalidFieldsSince(since, form), marked: markedInForm(form), messages: messagesIn(form), ...(notSent ? { enterNotSent: notSent } : {}) };
+        const messages = form ? messagesIn(form) : looseErrorsAfterKeys(Date.now() - request.withinMs);
+        return { fields: invalidFieldsSince(since, form), marked: markedInForm(form), messages, ...(notSent ? { enterNotSent: notSent } : {}) };
       };
     case 'focus':
       return () => focusTarget(request.target, request.timeoutMs);

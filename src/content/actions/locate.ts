@@ -20,7 +20,8 @@ import { hasClickHandler } from '../snapshot/click-handlers.ts';
 import { describe } from './describe.ts';
 import { actionPoint, assertHit, boxOf, fullyInViewport, intersectsViewport, ownPoint, uncoveredPoint } from './hit.ts';
 import { closedPopupOwner } from './popup.ts';
-import { boxOfFields, watchInvalidAround } from './validation.ts';
+import { watchInvalidAround } from './validation.ts';
+import { boxOfFields } from './field-errors.ts';
 import { animationsAround } from './animated.ts';
 import { Motion, nextFrame, STILL_FRAMES } from './motion.ts';
 

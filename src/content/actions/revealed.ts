@@ -22,7 +22,8 @@ import { announcedSinceLastClick, lastLandedAt } from './last-click.ts';
 import { hoverRevealers, shadowHoverRevealers } from '../snapshot/hover-reveals.ts';
 import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN, seenByPerson } from './controls-shown.ts';
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
-import { formSubmittedBy, markedInForm, messagesAfterClick } from './validation.ts';
+import { formSubmittedBy, markedInForm } from './validation.ts';
+import { messagesAfterClick } from './field-errors.ts';
 
 // With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
