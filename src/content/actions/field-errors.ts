@@ -16,7 +16,9 @@ import { asInvalidField, errorsShownIn, FIELDS, formOfFocusedField, formSubmitte
 export async function messagesAfterClick(el: Element, since: number): Promise<InvalidField[]> {
   const button = el.closest(BUTTONS);
   const form = button && formOfButton(button);
-  const box = form ?? (button && looseBoxOf(button));
+  // Outside a form, the box its guard noted as this click was aimed (at `since`): a click no guard aimed (at a point) has none.
+  const loose = !form && looseBefore?.at === since ? looseBefore : null;
+  const box = form ?? loose?.box;
   if (!box) return [];
   // A message fading in or out (Naive UI's, a Vue transition's) is read once it has: one leaving is gone then.
   // Not a field's border or a button's ripple: what moves holds text and no control.
@@ -30,7 +32,7 @@ export async function messagesAfterClick(el: Element, since: number): Promise<In
     // The page takes the element out as its transition ends.
     await nextFrame();
   }
-  if (!form) return looseErrorsSince(box, since);
+  if (!form) return loose ? changedErrors(loose) : [];
   // Sent by the click, the form is read once its page has checked it (form-answer.ts).
   await answered(form, since);
   return messagesIn(form);
@@ -52,28 +54,33 @@ const MAX_LOOSE_FIELDS = 20;
 const LOOSE_LEVELS = 6;
 
 /**
- * The nearest box around `el`, at most `levels` up, that holds fields (`fields`, a selector): what a
- * button outside any form acts for, as single-page apps draw their forms (a sign-up box with no
- * <form>). Null when that box holds more than `most` fields.
+ * The nearest box around `el`, at most `levels` up, that holds what `selector` matches: for a button
+ * outside any form, the fields it acts for, as single-page apps draw their forms (a sign-up box with
+ * no <form>); for such a field, the button that goes with it.
  */
-export function boxOfFields(el: Element, fields = FIELDS, most = Infinity, levels = Infinity): Element | null {
+function boxHolding(el: Element, selector: string, levels = Infinity): Element | null {
   let at = el.parentElement;
-  for (let level = 0; at && level < levels; level++, at = at.parentElement) {
-    if (at.querySelector(fields)) return at.querySelectorAll(fields).length <= most ? at : null;
-  }
+  for (let level = 0; at && level < levels; level++, at = at.parentElement) if (at.querySelector(selector)) return at;
   return null;
 }
 
-const looseBoxOf = (button: Element) => boxOfFields(button, FIELDS, MAX_LOOSE_FIELDS, LOOSE_LEVELS);
+/** The nearest box around `el` that holds fields (`fields`, a selector): where a button outside any form finds its fields. */
+export const boxOfFields = (el: Element, fields = FIELDS) => boxHolding(el, fields);
 
-/** The errors the box of fields around the button being clicked, outside any form, showed as the click was aimed (at). */
+/** A box of fields a button or field outside any form acts for: null when it holds so many fields it is a page, not a form. */
+const fewFields = (box: Element | null) => (box && box.querySelectorAll(FIELDS).length <= MAX_LOOSE_FIELDS ? box : null);
+
+/** The errors the box of fields around the input about to be sent, outside any form, showed as it was aimed (at). */
 let looseBefore: { box: Element; at: number; shown: Map<Element, string> } | null = null;
+
+function noteBox(box: Element | null, at: number): void {
+  looseBefore = box && { box, at, shown: new Map(errorsShownIn(box).map(({ field, message }) => [field, message])) };
+}
 
 /** Before a click aimed at `at` (its guard's Date.now()): what the fields around its button, if it is outside any form, show. */
 export function noteLooseErrors(el: Element, at: number): void {
   const button = el.closest(BUTTONS);
-  const box = button && !formOfButton(button) ? looseBoxOf(button) : null;
-  looseBefore = box && { box, at, shown: new Map(errorsShownIn(box).map(({ field, message }) => [field, message])) };
+  noteBox(button && !formOfButton(button) ? fewFields(boxHolding(button, FIELDS, LOOSE_LEVELS)) : null, at);
 }
 
 /**
@@ -81,36 +88,24 @@ export function noteLooseErrors(el: Element, at: number): void {
  * around the field and a button shows, as for a click on that button.
  */
 export function noteLooseErrorsOfKeys(focused: Element | null): void {
-  const box = focused?.localName === 'input' && !formOfFocusedField(focused) && !focused.closest('form') ? looseBoxOfField(focused) : null;
-  looseBefore = box && { box, at: Date.now(), shown: new Map(errorsShownIn(box).map(({ field, message }) => [field, message])) };
+  const loose = focused?.localName === 'input' && !formOfFocusedField(focused) && !focused.closest('form');
+  noteBox(loose ? fewFields(boxHolding(focused, BUTTONS, LOOSE_LEVELS)) : null, Date.now());
 }
 
 /** After keys sent at `since` (Date.now()): the errors of the box noted before them, when the keys changed them. */
 export function looseErrorsAfterKeys(since: number): InvalidField[] {
-  return looseBefore && looseBefore.at >= since ? looseErrorsSince(looseBefore.box, looseBefore.at) : [];
-}
-
-/** The box around a field no form holds that holds a button too, at most LOOSE_LEVELS up, of at most MAX_LOOSE_FIELDS fields. */
-function looseBoxOfField(field: Element): Element | null {
-  let at = field.parentElement;
-  for (let level = 0; at && level < LOOSE_LEVELS; level++, at = at.parentElement) {
-    if (at.querySelector(BUTTONS)) return at.querySelectorAll(FIELDS).length <= MAX_LOOSE_FIELDS ? at : null;
-  }
-  return null;
+  return looseBefore && looseBefore.at >= since ? changedErrors(looseBefore) : [];
 }
 
 /**
  * After a click on a button outside any form (or Enter in a field of its box): the errors its box of
- * fields shows, as a form's, once they are not what it showed as the input was aimed (`aimedAt`; one
- * came, went or changed: the input checked them). Unchanged, they are not told again: nothing says
- * the input checks those fields, and a message shown all along would be told after every click near it.
+ * fields shows, as a form's, once they are not what it showed as the input was aimed (one came, went
+ * or changed: the input checked them). Unchanged, they are not told again: nothing says the input
+ * checks those fields, and a message shown all along would be told after every click near it.
  */
-function looseErrorsSince(box: Element, aimedAt: number): InvalidField[] {
-  // Noted for this input: a click no guard aimed (at a point) has nothing to be told from.
-  const before = looseBefore?.box === box && looseBefore.at === aimedAt ? looseBefore.shown : null;
-  if (!before) return [];
-  const now = errorsShownIn(box);
-  const changed = now.length !== before.size || now.some(({ field, message }) => before.get(field) !== message);
+function changedErrors(noted: { box: Element; shown: Map<Element, string> }): InvalidField[] {
+  const now = errorsShownIn(noted.box);
+  const changed = now.length !== noted.shown.size || now.some(({ field, message }) => noted.shown.get(field) !== message);
   return changed ? now.map(asInvalidField) : [];
 }
 const CONTROLS_AROUND = `${FIELDS}, button, [role=button], a[href]`;
