@@ -15,7 +15,7 @@ import { composedContains } from './actions/hit.ts';
 import { collectClickHandlers } from './snapshot/click-handlers.ts';
 
 // aria-live="off" silences a region whatever its role says (React Aria's slider <output>).
-const LIVE = ':is([aria-live], [role~="alert"], [role~="status"], [role~="log"], output):not([aria-live="off" i])';
+export const LIVE = ':is([aria-live], [role~="alert"], [role~="status"], [role~="log"], output):not([aria-live="off" i])';
 /** Enough for one action's toasts, and those after its report until the next call asks. */
 const MAX_KEPT = 20;
 const MAX_TEXT = 300;
@@ -46,13 +46,19 @@ const BURST_MS = 100;
 const INPUT_EVENTS = ['pointerdown', 'mousedown', 'keydown', 'input', 'change', 'click'];
 
 let observer: MutationObserver | null = null;
+/** Others that read the page's changes (text-shown.ts), told each batch after the regions are: one observer per page, shadow roots included. */
+const readers: ((records: MutationRecord[], now: number) => void)[] = [];
+
+export function onPageChanges(reader: (records: MutationRecord[], now: number) => void): void {
+  readers.push(reader);
+}
 // whole: what the region says now, all of it (not words put into what it said before); after: the input it followed.
 // told: an action's report has had it (asked for with announcedSince), or a later call's (untoldBefore).
 const recent: (Announcement & { at: number; region: Element; whole: boolean; after: number; told: boolean })[] = [];
 // What each region said last: a re-render that writes the same text again is no news.
 const said = new WeakMap<Element, string>();
 // When each region said something, in the last TICKING_MS, and whether input came just before.
-const changes = new WeakMap<Element, { at: number; caused: boolean }[]>();
+const changes = new WeakMap<Element, Change[]>();
 // When each burst of input began, in the last TICKING_MS; and the last input event.
 let inputs: number[] = [];
 let lastInputAt = -Infinity;
@@ -121,6 +127,8 @@ export function watchAnnouncements(undeclaredRoots = false): void {
       if (madeLive.has(region) || (added.has(region) && isSection(region))) said.set(region, textOf(region));
       else note(region, !grown.has(region) && !added.has(region));
     }
+    const now = Date.now();
+    for (const reader of readers) reader(records, now);
   });
   watchRoot(document);
   observeShadowRootsIn(document, watchRoot, undeclaredRoots && collectClickHandlers(document) === 0);
@@ -132,7 +140,11 @@ export function watchAnnouncements(undeclaredRoots = false): void {
  * along, with its text, and only shown (a class, a style, aria-hidden, an open attribute).
  */
 function watchRoot(root: Document | ShadowRoot): void {
-  observer!.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: [...SHOWING, 'class', 'style', 'aria-live'] });
+  // The old values are for text-shown.ts: text written again unchanged, a box that was hidden by its style.
+  observer!.observe(root, {
+    childList: true, subtree: true, characterData: true, characterDataOldValue: true,
+    attributes: true, attributeOldValue: true, attributeFilter: [...SHOWING, 'class', 'style', 'aria-live'],
+  });
   for (const region of root.querySelectorAll(LIVE)) said.set(region, saying(region));
 }
 
@@ -157,7 +169,7 @@ function hiddenWithPage(region: Element): boolean {
 const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]';
 
 /** The live region `node` is in, also where that is around the shadow host it is in (a host inside an aria-live box). */
-function liveRegionOf(node: Element): Element | null {
+export function liveRegionOf(node: Element): Element | null {
   for (let at: Element | null = node; at; ) {
     const region = at.closest(LIVE);
     if (region) return region;
@@ -185,7 +197,7 @@ function note(region: Element, removedOnly = false): void {
   // The last TICKING_MS of them, kept whole: an action can outlast several ticks, and the
   // ones before it must still be there to tell. (A region changing every frame keeps ~300.)
   const now = Date.now();
-  const caused = now - lastInputAt <= CAUSE_MS;
+  const caused = causedByInput(now);
   const kept = (changes.get(region) ?? []).filter((c) => c.at > now - TICKING_MS);
   // Said again at once as a drag goes ("moved over Bread", then "… Cheese"): one change, not a region that
   // ticks. Only in answer to a drag's moves: one that changes every few frames by itself still ticks.
@@ -248,8 +260,26 @@ export function untoldBefore(before: number, alsoShown: boolean): Announcement[]
     .map(({ role, text }) => ({ role, text }));
 }
 
+/** A change to the page, and whether input came just before it (CAUSE_MS). */
+export interface Change { at: number; caused: boolean }
+
+/** Whether a change at `at` (Date.now()) came soon enough after input to be its answer. */
+export function causedByInput(at: number): boolean {
+  return at - lastInputAt <= CAUSE_MS;
+}
+
+/** `history` with a change at `at` added, and those older than TICKING_MS dropped. */
+export function withChange(history: Change[] | undefined, at: number): Change[] {
+  return [...(history ?? []).filter((c) => c.at > at - TICKING_MS), { at, caused: causedByInput(at) }];
+}
+
 function ticking(region: Element, since: number): boolean {
-  const before = (changes.get(region) ?? []).filter((c) => c.at < since && c.at >= since - TICKING_MS);
+  return tickingIn(changes.get(region), since);
+}
+
+/** Whether what changed as `history` says, before `since`, changes on its own (TICKING_CHANGES). */
+export function tickingIn(history: Change[] | undefined, since: number): boolean {
+  const before = (history ?? []).filter((c) => c.at < since && c.at >= since - TICKING_MS);
   if (before.length < TICKING_CHANGES) return false;
   if (before.filter((c) => !c.caused).length >= TICKING_CHANGES) return true;
   const done = inputs.filter((t) => t < since && t >= since - TICKING_MS).length;

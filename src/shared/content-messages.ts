@@ -269,7 +269,11 @@ export interface ContentResults {
   /** toggled: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"); else what the toggle acted on is now ("checked"). */
   /** announced: after a click (acted), what the page has announced since it, asked again (a component's toast comes on its next render). */
   /** marked, messages: after a click on a submit button, its form's fields marked invalid and those by which it shows an error, its checks run. */
-  revealed: { revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[]; marked?: InvalidField[]; messages?: InvalidField[] };
+  revealed: {
+    revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[]; marked?: InvalidField[]; messages?: InvalidField[];
+    /** After a click or keys (acted) that showed nothing else: text they wrote or showed, a place each (text-shown.ts). */
+    text?: { texts: string[]; more: number };
+  };
   openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
   dialogChanges: { opened?: true; closed?: string };

@@ -227,7 +227,7 @@ async function noteBeforeKeys(tabId: number, spec: TargetSpec | undefined, shown
 }
 
 /** After them: the dialog they opened, with its controls, or the one they closed; else what else they showed. */
-async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects: Effects, noted: boolean, ownerWaitMs = 0): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'closedDialog'>> {
+async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects: Effects, noted: boolean, ownerWaitMs = 0): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'closedDialog' | 'textShown'>> {
   if (!noted || pageMovedOn(effects)) return {};
   const changed = await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined);
   const closed = changed?.closed ? { closedDialog: changed.closed } : {};

@@ -25,9 +25,10 @@ export async function shownBy(tabId: number, spec: TargetSpec | undefined, effec
   return {
     ...(result?.opened ? { opened: result.opened } : {}), ...(result?.revealed ? { revealed: result.revealed } : {}), ...(result?.toggled ? { toggled: result.toggled } : {}),
     ...(result?.announced ? { announced: result.announced } : {}), ...(markedInvalid ? { markedInvalid } : {}), ...(fieldMessages ? { fieldMessages } : {}),
+    ...(result?.text ? { textShown: result.text } : {}),
   };
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type ShownResult = Partial<ContentResults['revealed']>;
-export type Shown = Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced' | 'markedInvalid' | 'fieldMessages'>;
+export type Shown = Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced' | 'markedInvalid' | 'fieldMessages' | 'textShown'>;

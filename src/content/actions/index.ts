@@ -27,6 +27,7 @@ import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { announcedSinceLastClick } from './last-click.ts';
+import { armTextShown } from './text-shown.ts';
 import { answered } from './form-answer.ts';
 import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
@@ -72,6 +73,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         // the hit test just made is all the guarding there is.
         if (request.guard && !isFrameElement(element)) {
           armGuard(element, pressOn);
+          armTextShown();
           noteDialogs();
           noteFocus(element);
           // What a disclosure shows once clicked is listed like what a hover shows; so is a
@@ -102,7 +104,10 @@ function dispatch(request: ContentRequest): Run | undefined {
       };
     case 'noteDialogs':
       return () => {
-        if (request.shown) noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
+        if (request.shown) {
+          armTextShown();
+          noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
+        }
         // Keys that may send what the field is in: its errors outside a form, as they are before them.
         noteLooseErrorsOfKeys(deepActiveElement(document));
         return { shown: noteDialogs() };

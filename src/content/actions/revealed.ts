@@ -24,6 +24,7 @@ import { CANDIDATES, displayed, hasArea, innermost, itemsOf, matching, MAX_SHOWN
 import { dialogOpenedLate, openedDialog } from './dialogs.ts';
 import { formSubmittedBy, markedInForm } from './validation.ts';
 import { messagesAfterClick } from './field-errors.ts';
+import { disarmTextShown, textShown } from './text-shown.ts';
 
 // With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
@@ -200,10 +201,16 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const listed = listedBefore;
   shownBefore = null;
   listedBefore = [];
-  if (!before) return {};
+  if (!before) {
+    disarmTextShown();
+    return {};
+  }
   // A dialog the click or key opened once a module it loaded had come (Ionic's alert, whose code is
   // fetched on the first open): no timer brought it, so the looks after the input missed it.
-  if (request.acted && dialogOpenedLate()) return openedDialog({ type: 'openedDialog', refPrefix: request.refPrefix });
+  if (request.acted && dialogOpenedLate()) {
+    disarmTextShown();
+    return openedDialog({ type: 'openedDialog', refPrefix: request.refPrefix });
+  }
   // What shows later comes through a timer (run by now, when causal) or an animation (a transition's delay).
   // A key on a closed menu button whose popup opens a frame or two later (requestAnimationFrame), which the
   // wait for the timers the key set may end before.
@@ -265,8 +272,10 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const clicked = request.acted && !request.keyed ? target : undefined;
   const messages = clicked ? await messagesAfterClick(clicked, lastLandedAt()) : [];
   const marked = markedInForm(clicked ? formSubmittedBy(clicked) : null);
+  // Text the click or keys wrote or showed, where nothing above says what they did (a counter, a result, a panel with no ARIA).
+  const text = request.acted && !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed) : disarmTextShown();
   return {
-    ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}),
+    ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}), ...(text ? { text } : {}),
     ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),
     ...(announced?.length ? { announced } : {}),
   };

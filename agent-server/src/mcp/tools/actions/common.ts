@@ -67,6 +67,12 @@ export async function reportAction(verb: string, report: ActionReport, response:
   }
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
   if (report.revealed) listOptions(response, 'It showed:', { options: report.revealed.lines, more: report.revealed.more });
+  if (report.textShown) {
+    const { texts, more } = report.textShown;
+    const quoted = texts.map((text) => JSON.stringify(text));
+    if (quoted.length === 1 && !more) response.text(`The page now shows: ${quoted[0]}`);
+    else listOptions(response, 'The page now shows:', { options: quoted, more });
+  }
   if (report.tabClosed) {
     response.text(`The page closed its tab (${report.tabId}). Commands without a tabId now go to the current tab; browser_tabs lists them.`);
     return;

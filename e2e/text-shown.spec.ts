@@ -1,0 +1,109 @@
+import { expect, test, type Agent } from './fixtures.ts';
+import { openPage } from './helpers/pages.ts';
+import { refOf } from './helpers/refs.ts';
+
+/**
+ * A click that changes only text (a counter, a result, a panel or a message drawn with no ARIA)
+ * says in its report what the page now shows, so the agent learns what it did without a snapshot.
+ */
+
+const open = (agent: Agent, route: string, body: string) => openPage(agent, route, body, 'Text shown');
+
+test('a click that writes text or shows a box with no ARIA says what the page now shows; a clock, a render of the same text and a toast it announces are not told that way', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/text',
+    `<button id="count">Count</button> <p>Clicks: <span id="clicks">0</span></p>
+     <label>Name <input id="name"></label><button id="greet">Greet</button><div id="result"></div>
+     <div class="tabs"><span class="tab" id="tab-a" style="cursor:pointer">Overview</span><span class="tab" id="tab-b" style="cursor:pointer">Shipping</span></div>
+     <div id="panel-a">Our shop sells tea.</div><div id="panel-b" style="display: none">Orders ship within two days.</div>
+     <button id="redraw">Redraw</button><ul id="list"><li>Apples</li><li>Pears</li></ul>
+     <button id="toast">Copy</button><button id="quiet">Nothing</button><button id="notify">Notify</button>
+     <p>Time: <span id="clock">0</span></p>
+     <script>
+       let n = 0;
+       count.onclick = () => { clicks.textContent = String(++n); };
+       greet.onclick = () => { result.innerHTML = '<b>Hello</b> ' + document.getElementById('name').value + '!'; };
+       document.getElementById('tab-b').onclick = () => { document.getElementById('panel-a').style.display = 'none'; document.getElementById('panel-b').style.display = ''; };
+       redraw.onclick = () => { list.innerHTML = '<li>Apples</li><li>Pears</li>'; };
+       toast.onclick = () => { const t = document.createElement('div'); t.setAttribute('role', 'status'); t.textContent = 'Copied'; document.body.append(t); };
+       notify.onclick = () => { const t = document.createElement('div'); t.className = 'message'; t.textContent = 'Settings saved'; document.body.append(t); };
+       let s = 0;
+       setInterval(() => { clock.textContent = String(++s); }, 40);
+     </script>`,
+  );
+  // The clock has ticked a few times since the agent first looked: it is known to tick on its own.
+  await agent.server.ok('browser_wait_for', { text: 'Time: 30' });
+
+  const counted = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Count"') });
+  expect(counted.text).toBe('Clicked <button id="count">Count</button>\nThe page now shows: "Clicks: 1"');
+
+  await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Name"'), text: 'Ada' });
+  const greeted = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Greet"') });
+  expect(greeted.text).toContain('The page now shows: "Hello Ada!"');
+
+  const tab = await agent.server.ok('browser_click', { ref: refOf(snap, 'generic "Shipping"') });
+  expect(tab.text).toContain('The page now shows: "Orders ship within two days."');
+
+  // The same items drawn again: nothing new to read.
+  const redrawn = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Redraw"') });
+  expect(redrawn.text).toBe('Clicked <button id="redraw">Redraw</button>');
+  const quiet = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Nothing"') });
+  expect(quiet.text).toBe('Clicked <button id="quiet">Nothing</button>');
+
+  // A toast in a live region is told as announced, once.
+  const copied = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Copy"') });
+  expect(copied.text).toBe('Clicked <button id="toast">Copy</button>\nThe page announced (status): "Copied"');
+  // One with no ARIA, added to the page's end: its own text, not the page's.
+  const notified = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Notify"') });
+  expect(notified.text).toBe('Clicked <button id="notify">Notify</button>\nThe page now shows: "Settings saved"');
+});
+
+test('a key that writes text elsewhere on the page says what it now shows; keys in an editor, which write its own text, do not', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/keys',
+    `<label>New item <input id="item"></label><ul id="items"></ul>
+     <div id="editor" contenteditable="true" aria-label="Notes">Draft</div>
+     <script>
+       document.getElementById('item').addEventListener('keydown', (e) => {
+         if (e.key !== 'Enter' || !e.target.value) return;
+         const li = document.createElement('li');
+         li.textContent = e.target.value;
+         document.getElementById('items').append(li);
+         e.target.value = '';
+       });
+     </script>`,
+  );
+  await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "New item"'), value: 'Buy milk' });
+  const added = await agent.server.ok('browser_press_key', { key: 'Enter', ref: refOf(snap, 'textbox "New item"') });
+  expect(added.text).toContain('The page now shows: "Buy milk"');
+  const typed = await agent.server.ok('browser_press_key', { key: 'x', ref: refOf(snap, 'generic "Notes"') });
+  expect(typed.text).not.toContain('The page now shows');
+});
+
+test('a sorted table says its rows; a message in a box of no height is told; a value that changes while it is not drawn (a badge scaled to nothing) is not', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/places',
+    `<button id="sort">Sort by age</button>
+     <table><tbody id="rows"><tr><td>Alice</td><td>31</td></tr><tr><td>Bob</td><td>25</td></tr></tbody></table>
+     <button id="send">Send</button><div id="messages" style="position: fixed; top: 0; height: 0"></div>
+     <button id="like">Like</button> <span>Likes <span id="badge" style="display: inline-block; transform: scale(0)">0</span></span>
+     <script>
+       sort.onclick = () => {
+         const cells = [...document.querySelectorAll('#rows td')];
+         [['Bob', '25'], ['Alice', '31']].flat().forEach((text, i) => { cells[i].textContent = text; });
+       };
+       send.onclick = () => { const m = document.createElement('div'); m.innerHTML = '<div class="msg">Message sent</div>'; messages.append(m); };
+       let likes = 0;
+       like.onclick = () => { badge.textContent = String(++likes); };
+     </script>`,
+  );
+  const sorted = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Sort by age"') });
+  expect(sorted.text).toBe('Clicked <button id="sort">Sort by age</button>\nThe page now shows:\n- "Bob 25"\n- "Alice 31"');
+  const sent = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Send"') });
+  expect(sent.text).toBe('Clicked <button id="send">Send</button>\nThe page now shows: "Message sent"');
+  const liked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Like"') });
+  expect(liked.text).toBe('Clicked <button id="like">Like</button>');
+});
