@@ -59,13 +59,21 @@ test('a click that writes text or shows a box with no ARIA says what the page no
   expect(notified.text).toBe('Clicked <button id="notify">Notify</button>\nThe page now shows: "Settings saved"');
 });
 
-test('a key that writes text elsewhere on the page says what it now shows; keys in an editor, which write its own text, do not', async ({ agent }) => {
+test('a key, or text typed and sent, that writes text elsewhere on the page says what it now shows; keys in an editor, which write its own text, do not', async ({ agent }) => {
   const snap = await open(
     agent,
     '/keys',
     `<label>New item <input id="item"></label><ul id="items"></ul>
      <div id="editor" contenteditable="true" aria-label="Notes">Draft</div>
+     <form id="chat"><input id="say" aria-label="Message"></form><div id="log"></div>
      <script>
+       document.getElementById('chat').onsubmit = (e) => {
+         e.preventDefault();
+         const p = document.createElement('p');
+         p.textContent = 'You: ' + document.getElementById('say').value;
+         document.getElementById('log').append(p);
+         document.getElementById('say').value = '';
+       };
        document.getElementById('item').addEventListener('keydown', (e) => {
          if (e.key !== 'Enter' || !e.target.value) return;
          const li = document.createElement('li');
@@ -78,6 +86,8 @@ test('a key that writes text elsewhere on the page says what it now shows; keys 
   await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "New item"'), value: 'Buy milk' });
   const added = await agent.server.ok('browser_press_key', { key: 'Enter', ref: refOf(snap, 'textbox "New item"') });
   expect(added.text).toContain('The page now shows: "Buy milk"');
+  const said = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Message"'), text: 'Hello there', submit: true });
+  expect(said.text).toContain('The page now shows: "You: Hello there"');
   const typed = await agent.server.ok('browser_press_key', { key: 'x', ref: refOf(snap, 'generic "Notes"') });
   expect(typed.text).not.toContain('The page now shows');
 });

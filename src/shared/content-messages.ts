@@ -143,7 +143,8 @@ export type ContentRequest =
   | { type: 'openedDialog'; refPrefix: string }
   /** Before a key: the dialogs shown now, to tell after it which one it opened (Control+K) or closed (Escape). */
   /** shown: also what is visible now, to tell what else it showed (revealed, keyed): the key goes to `target`, else to the focused element. */
-  | { type: 'noteDialogs'; shown?: { target?: TargetSpec } }
+  /** text: the keys go to this frame: read the text they write elsewhere on the page (text-shown.ts), for revealed (keyed, acted). */
+  | { type: 'noteDialogs'; shown?: { target?: TargetSpec }; text?: true }
   | { type: 'dialogChanges' }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string }

@@ -218,10 +218,11 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
 async function noteBeforeKeys(tabId: number, spec: TargetSpec | undefined, shown: boolean): Promise<boolean> {
   if (knownBlocked(tabId)) return false;
   const keyFrame = frameOf(spec);
-  const shownToo = shown ? { shown: spec ? { target: spec } : {} } : {};
+  // The frame the keys go to also reads the text they write (shownByKeys asks it).
+  const keysHere = { ...(shown ? { shown: spec ? { target: spec } : {} } : {}), text: true as const };
   const noted = await settleOrBusy(tabId, Promise.all([
-    tryFrame(tabId, 0, { type: 'noteDialogs', ...(keyFrame === 0 ? shownToo : {}) }).catch(() => undefined),
-    keyFrame === 0 || !shown ? undefined : tryFrame(tabId, keyFrame, { type: 'noteDialogs', ...shownToo }).catch(() => undefined),
+    tryFrame(tabId, 0, { type: 'noteDialogs', ...(keyFrame === 0 ? keysHere : {}) }).catch(() => undefined),
+    keyFrame === 0 ? undefined : tryFrame(tabId, keyFrame, { type: 'noteDialogs', ...keysHere }).catch(() => undefined),
   ]).then(([top]) => top));
   return noted !== 'busy' && noted.value !== undefined;
 }

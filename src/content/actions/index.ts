@@ -104,8 +104,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       };
     case 'noteDialogs':
       return () => {
+        if (request.text) armTextShown();
         if (request.shown) {
-          armTextShown();
           noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
         }
         // Keys that may send what the field is in: its errors outside a form, as they are before them.
