@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { writeOutput } from '../files.ts';
 import type { ToolResponse } from '../response.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
+import { tellAnnounced } from './announced.ts';
 
 /**
  * Without a budget of its own a snapshot is cut at this many characters
@@ -30,7 +31,7 @@ export const snapshot = defineTool({
     const { maxChars = DEFAULT_MAX_CHARS, offset = 0, filename, ...request } = params;
     const result = await ctx.browser.call('snapshot', request, ctx.timeoutMs);
     response.text(`Page: ${result.title}`, `URL: ${result.url}`, `Tab: ${result.tabId}`);
-    for (const { role, text } of result.announced ?? []) response.text(`Since the last report, the page announced (${role}): "${text}"`);
+    tellAnnounced(response, result.announced, 'Since the last report');
     if (filename) {
       const file = writeOutput(ctx.outputDir, filename, result.text + '\n');
       const refs = result.text.match(/\[ref=/g)?.length ?? 0;
@@ -69,7 +70,7 @@ function framesNote(text: string): string | null {
 export async function appendSnapshot(response: ToolResponse, ctx: ToolContext, tabId: number): Promise<void> {
   const result = await ctx.browser.call('snapshot', { tabId }, ctx.timeoutMs);
   const { text, lines, rest, cut } = page(result.text, 0, DEFAULT_MAX_CHARS);
-  for (const { role, text: said } of result.announced ?? []) response.text(`Since the report above, the page announced (${role}): "${said}"`);
+  tellAnnounced(response, result.announced, 'Since the report above');
   response.text(`Snapshot after the action (${result.text.length} characters${rest ? `; showing lines 1–${lines}` : ''}):`, '```yaml', text, '```');
   if (cut) response.text(cutNote(0, cut, DEFAULT_MAX_CHARS));
   if (rest) response.text(`… ${rest} more lines: browser_snapshot with offset=${lines} shows them`);

@@ -5,6 +5,7 @@ import type { ToolResponse } from '../../response.ts';
 import type { ToolContext } from '../../tool.ts';
 import { appendSnapshot } from '../snapshot.ts';
 import { describeDownload } from '../download.ts';
+import { tellAnnounced } from '../announced.ts';
 
 /** Every element-taking tool names its element the same way. */
 export const TARGET = {
@@ -23,7 +24,7 @@ export const SNAPSHOT_AFTER = {
 /** The short effect report every action returns: what was hit and what it caused. */
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   response.text(report.unchanged ? `Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)` : `${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
-  for (const { role, text } of report.announcedBefore ?? []) response.text(`After the last report, before this action, the page announced (${role}): "${text}"`);
+  tellAnnounced(response, report.announcedBefore, 'After the last report, before this action');
   if (report.unchanged) return;
   if (report.toggled) response.text(`It is now ${report.toggled}.`);
   // First what the page asked its server, then what it did with the answer (a login's redirect).
@@ -34,7 +35,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   }
   // A field's error in an alert ("Email is required") is told below with the field it is by.
   const byFields = new Set([...(report.markedInvalid ?? []), ...(report.fieldMessages ?? [])].map((f) => f.message));
-  for (const { role, text } of report.announced ?? []) if (!byFields.has(text)) response.text(`The page announced (${role}): "${text}"`);
+  tellAnnounced(response, report.announced?.filter(({ text }) => !byFields.has(text)));
   for (const url of report.framesNavigated ?? []) response.text(`A frame navigated to ${url} (refs from its old page are gone: take a new snapshot)`);
   if (report.download) response.text(describeDownload(report.download));
   ctx.browser.markAnnounced((report.newTabs ?? []).map((tab) => tab.id));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.ts';
 import { TARGET } from './common.ts';
+import { tellAnnounced } from '../announced.ts';
 
 export const waitFor = defineTool({
   name: 'browser_wait_for',
@@ -19,7 +20,7 @@ export const waitFor = defineTool({
   async handle(params, response, ctx) {
     const result = await ctx.browser.call('waitFor', params, ctx.timeoutMs);
     response.text(`Waited ${result.waitedMs} ms for ${result.detail}.`);
-    for (const { role, text } of result.announced ?? []) response.text(`Since the last report, the page announced (${role}): "${text}"`);
+    tellAnnounced(response, result.announced, 'Since the last report');
   },
 });
 
