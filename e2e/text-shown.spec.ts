@@ -117,3 +117,22 @@ test('a sorted table says its rows; a message in a box of no height is told; a v
   const liked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Like"') });
   expect(liked.text).toBe('Clicked <button id="like">Like</button>');
 });
+
+test('checking a box or choosing an option says the text it wrote elsewhere (a total, a price)', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/choices',
+    `<label><input type="checkbox" id="gift"> Gift wrap</label>
+     <label>Size <select id="size"><option value="s">Small</option><option value="l">Large</option></select></label>
+     <p>Total: <span id="total">$20</span></p>
+     <script>
+       const update = () => { total.textContent = '$' + (20 + (gift.checked ? 5 : 0) + (size.value === 'l' ? 10 : 0)); };
+       gift.onchange = update;
+       size.onchange = update;
+     </script>`,
+  );
+  const checked = await agent.server.ok('browser_check', { ref: refOf(snap, 'checkbox "Gift wrap"') });
+  expect(checked.text).toContain('The page now shows: "Total: $25"');
+  const chosen = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Size"'), values: ['Large'] });
+  expect(chosen.text).toContain('The page now shows: "Total: $35"');
+});

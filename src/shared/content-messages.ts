@@ -146,6 +146,8 @@ export type ContentRequest =
   /** text: the keys go to this frame: read the text they write elsewhere on the page (text-shown.ts), for revealed (keyed, acted). */
   | { type: 'noteDialogs'; shown?: { target?: TargetSpec }; text?: true }
   | { type: 'dialogChanges' }
+  /** After a choice made (check, select_option): the text it wrote elsewhere on the page, read since its input was aimed (text-shown.ts). */
+  | { type: 'textShown' }
   /** What is at a viewport point (coordinate input): its snapshot line, with a ref. */
   | { type: 'elementAt'; x: number; y: number; refPrefix: string }
   /** For looking, not acting (no outline flash): waits until the element is visible, scrolls it into view, gives its box. */
@@ -270,6 +272,7 @@ export interface ContentResults {
   /** toggled: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"); else what the toggle acted on is now ("checked"). */
   /** announced: after a click (acted), what the page has announced since it, asked again (a component's toast comes on its next render). */
   /** marked, messages: after a click on a submit button, its form's fields marked invalid and those by which it shows an error, its checks run. */
+  textShown: { text?: { texts: string[]; more: number } };
   revealed: {
     revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[]; marked?: InvalidField[]; messages?: InvalidField[];
     /** After a click or keys (acted) that showed nothing else: text they wrote or showed, a place each (text-shown.ts). */

@@ -11,8 +11,8 @@ import { withEffects } from './effects.ts';
 import { mouseClick } from './input.ts';
 import { ACTIONABLE, frameOf, pointFor, targetFromString, targetSpec } from './target.ts';
 import { guardedClick } from './guarded.ts';
-import { shownBy } from './shown.ts';
-import { asksAfterInput } from '../unresponsive.ts';
+import { shownBy, textShownBy } from './shown.ts';
+import { asksAfterInput, reportAfterInput } from '../unresponsive.ts';
 import { selectCustom } from './custom-select.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { fillFileChooser, nextFileChooser, takeFileChooser, type FileChooser } from './file-chooser.ts';
@@ -48,7 +48,9 @@ export async function check(params: Params<'check'>, ctx: CommandContext): Promi
   // The fields checking it showed (a gift message, a card's details), looked for once: they show as it is checked.
   // (What it is now, the detail says already.)
   const { revealed } = point.toggles ? await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0 }) : {};
-  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects, ...(revealed ? { revealed } : {}) };
+  // Else the text it wrote elsewhere (a total with the option ticked).
+  const text = revealed ? {} : await reportAfterInput(tabId, frameId, textShownBy(tabId, frameId, effects));
+  return { tabId, detail: `${point.description}${replaced}`, via: 'cdp', ...effects, ...(revealed ? { revealed } : {}), ...text };
 }
 
 export async function selectOption(params: Params<'selectOption'>, ctx: CommandContext): Promise<Result<'selectOption'>> {
@@ -72,7 +74,9 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
   const outcome = chose
     ? `the page changed the choice as it came: it holds ${chose.length ? JSON.stringify(chose) : 'none'}, not ${JSON.stringify(params.values)}`
     : `selected ${JSON.stringify(result.selected)}`;
-  return { tabId, detail: `${result.description} → ${outcome}`, via: 'dom', ...effects };
+  // What the choice wrote elsewhere (a total, the price of the size chosen).
+  const text = await reportAfterInput(tabId, frameId, textShownBy(tabId, frameId, effects));
+  return { tabId, detail: `${result.description} → ${outcome}`, via: 'dom', ...effects, ...text };
 }
 
 export async function focus(params: Params<'focus'>, ctx: CommandContext): Promise<Result<'focus'>> {

@@ -29,6 +29,16 @@ export async function shownBy(tabId: number, spec: TargetSpec | undefined, effec
   };
 }
 
+/**
+ * The text a choice wrote elsewhere on the page (a total, a shipping line: content/actions/text-shown.ts),
+ * read since its input was aimed. Asked where nothing else says what the choice did.
+ */
+export async function textShownBy(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'textShown'>> {
+  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
+  const answer = await tryFrame(tabId, frameId, { type: 'textShown' });
+  return answer?.text ? { textShown: answer.text } : {};
+}
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type ShownResult = Partial<ContentResults['revealed']>;
 export type Shown = Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'announced' | 'markedInvalid' | 'fieldMessages' | 'textShown'>;

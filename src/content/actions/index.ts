@@ -27,7 +27,7 @@ import { customOptions, isSelected, selectOption } from './select.ts';
 import { textCondition, waitFor } from './wait.ts';
 import { armGuard, guardOutcome } from './guard.ts';
 import { announcedSinceLastClick } from './last-click.ts';
-import { armTextShown } from './text-shown.ts';
+import { armTextShown, textShown } from './text-shown.ts';
 import { answered } from './form-answer.ts';
 import { drawn, letGo } from './frame-press.ts';
 import { isFrameElement } from '../frame-elements.ts';
@@ -160,6 +160,11 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => dragAccepted();
     case 'dropOutcome':
       return () => dropOutcome();
+    case 'textShown':
+      return async (): Promise<ContentResults['textShown']> => {
+        const text = await textShown(false);
+        return text ? { text } : {};
+      };
     case 'readChecked':
       return () => readChecked(request.target, request.afterClick ?? false);
     case 'selectOption':

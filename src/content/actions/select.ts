@@ -17,6 +17,7 @@ import { nextFrame } from './motion.ts';
 import { popupOf, visibleOptions } from './popup.ts';
 import { setNativeValue } from './fill.ts';
 import { dispatchInputAndChange } from './input-timers.ts';
+import { armTextShown } from './text-shown.ts';
 
 const MAX_LISTED = 20;
 
@@ -54,6 +55,8 @@ export async function selectOption(request: Extract<ContentRequest, { type: 'sel
     return option;
   });
   const wanted = new Set(chosen);
+  // What the choice writes elsewhere (a total, a shipping line): the worker asks after its handlers' timers.
+  armTextShown();
   if (select.multiple) for (const option of options) option.selected = wanted.has(option);
   else if (chosen[0]) chosen[0].selected = true;
   else select.selectedIndex = -1;

@@ -203,6 +203,8 @@ function drawn(el: Element): boolean {
   if (!el.checkVisibility({ visibilityProperty: true })) return false;
   if (inAnimated(el, (animated ??= animationTargets()))) return true;
   if (!el.checkVisibility({ opacityProperty: true })) return false;
+  const own = el.getBoundingClientRect();
+  if (own.width > 0 && own.height > 0) return true;
   // What it holds, laid out: a toast's container of no height draws its messages below its box.
   const range = document.createRange();
   range.selectNodeContents(el);
@@ -210,8 +212,9 @@ function drawn(el: Element): boolean {
   return box.width > 0 && box.height > 0;
 }
 
+/** Rendered, with text, and not drawn (yet). */
 function entering(el: Element): boolean {
-  return el.checkVisibility({ visibilityProperty: true }) && !drawn(el);
+  return el.checkVisibility({ visibilityProperty: true }) && !drawn(el) && /\S/.test(el.textContent ?? '');
 }
 
 function textOf(el: Element): string {
