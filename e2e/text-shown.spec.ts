@@ -136,3 +136,26 @@ test('checking a box or choosing an option says the text it wrote elsewhere (a t
   const chosen = await agent.server.ok('browser_select_option', { ref: refOf(snap, 'combobox "Size"'), values: ['Large'] });
   expect(chosen.text).toContain('The page now shows: "Total: $35"');
 });
+
+test('text typed or filled into a field says what it wrote elsewhere (a password\'s strength, a count of matches), not the field\'s own text', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/fields',
+    `<label>Password <input type="password" id="pw"></label> <span id="strength"></span>
+     <label>Filter <input id="filter"></label> <p id="count">3 fruits</p>
+     <div id="rich" contenteditable="true" aria-label="Bio"></div>
+     <script>
+       pw.oninput = () => { strength.textContent = pw.value.length < 8 ? 'Strength: weak' : 'Strength: strong'; };
+       filter.oninput = () => { count.textContent = ['apple', 'pear', 'plum'].filter((f) => f.includes(filter.value)).length + ' fruits'; };
+     </script>`,
+  );
+  const typed = await agent.server.ok('browser_type', { ref: refOf(snap, 'textbox "Password"'), text: 'abc' });
+  expect(typed.text).toContain('The page now shows: "Strength: weak"');
+  const filled = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Filter"'), value: 'l' });
+  expect(filled.text).toContain('The page now shows: "2 fruits"');
+  // The same two still match: the count written again is the same.
+  const again = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Filter"'), value: 'pl' });
+  expect(again.text).not.toContain('The page now shows');
+  const bio = await agent.server.ok('browser_type', { ref: refOf(snap, 'generic "Bio"'), text: 'Hello' });
+  expect(bio.text).not.toContain('The page now shows');
+});

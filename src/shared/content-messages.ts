@@ -284,7 +284,12 @@ export interface ContentResults {
   /** focused: the field still has the focus (typing into a row of fields moves it on). */
   /** replaced: the field was re-rendered as a new element while the text went in; the one like it now (its line, what it holds), if any. */
   /** invalid: the browser's validation message for what the field holds (it fails the field's constraints). */
-  fieldValue: { value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; revealed?: { lines: string[]; more: number }; replaced?: { line?: string; value?: string } };
+  fieldValue: {
+    value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; revealed?: { lines: string[]; more: number };
+    replaced?: { line?: string; value?: string };
+    /** With neither suggestions nor revealed: the text the typing wrote elsewhere on the page (text-shown.ts). */
+    text?: { texts: string[]; more: number };
+  };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; frameNonce?: string };
   /** tracked: the page-world tracker answered (an agent tab), so no timer the input set is still to run. */

@@ -291,7 +291,7 @@ const SUGGESTIONS_WAIT_MS = 1000;
 const SUGGESTIONS_AFTER_TIMERS_MS = 300;
 
 /** movedOn: the focus went on to another field as the text went in, by the page's script. */
-type Held = Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions' | 'revealed'> & { movedOn?: true };
+type Held = Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | 'fieldInvalid' | 'suggestions' | 'revealed' | 'textShown'> & { movedOn?: true };
 
 /**
  * What a text field holds when that is not the text that went in: an input
@@ -309,6 +309,7 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
   if (held.replaced) return held.replaced.value === expected ? {} : { fieldReplaced: held.replaced };
   const suggestions = {
     ...(held.suggestions ? { suggestions: held.suggestions } : {}), ...(held.revealed ? { revealed: held.revealed } : {}), ...(held.invalid ? { fieldInvalid: held.invalid } : {}),
+    ...(held.text ? { textShown: held.text } : {}),
   };
   if (held.value === undefined || held.value === expected) return suggestions;
   // Filled, and the page moved focus on to the next field of its row, which took the rest: by its maxlength,

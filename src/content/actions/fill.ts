@@ -18,6 +18,7 @@ import { prepareStepped } from './stepped.ts';
 import { popupWithFocus } from '../snapshot/modal.ts';
 import { composedContains } from './hit.ts';
 import { noteShown, revealed } from './revealed.ts';
+import { armTextShown, disarmTextShown, textShown } from './text-shown.ts';
 
 /**
  * Focus for keys (browser_press_key on a ref, browser_focus). An element that takes no focus (a grid's
@@ -55,7 +56,11 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   }
   const el = located.element;
   // Set by the next request, inside the worker's watch for what the change does (its handler's request, a status).
-  if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) return { mode: 'native', description: located.description };
+  if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
+    // Its report reads no text written elsewhere: none left from an earlier action is this one's.
+    disarmTextShown();
+    return { mode: 'native', description: located.description };
+  }
   // A number field drops typed text that is not a number: its value would stay empty, and the fill look done.
   if (el instanceof HTMLInputElement && el.type === 'number' && value !== '' && !FLOAT.test(value)) {
     throw new AgentError('INVALID_PARAMS', `"${value}" is not a number, so ${describe(el)} would stay empty. Give digits with an optional sign, "." for decimals and e for an exponent, e.g. 1234.5 (no thousands separators or units).`);
@@ -64,6 +69,7 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   assertFits(el, value.length, () => (el instanceof HTMLInputElement && roomAfter(el) ? ', or type it with browser_type: the fields like it after it take the rest as the page moves focus on' : ''));
   // What the text shows besides suggestions (fieldValue), the focus's doing included (a menu that opens on focus).
   noteShown(el);
+  armTextShown();
   focusElement(el);
   noteEntering(target, el);
   // An editor that keeps its own selection (Monaco's, CodeMirror 5's) is selected all by keys, as a person does.
@@ -100,6 +106,7 @@ export async function prepareType(target: TargetSpec, text: string, clear: boole
     else assertFits(el, length, () => (clear || !el.value ? '' : ' (or pass clear to replace what it holds)'));
   }
   noteShown(el);
+  armTextShown();
   focusElement(el);
   // An editor that keeps its own caret (Monaco's, CodeMirror 5's) is moved by keys, as a person does: to
   // its end, as in other fields, unless it has text selected. What the element holds is not the editor's text.
@@ -176,12 +183,14 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   // else the text showed: an autocomplete's list that its field names nowhere (jQuery UI's), a Clear button.
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const shown = suggest && !suggestions ? (await revealed({ type: 'revealed', refPrefix: suggest.refPrefix, waitMs: 0, keyed: true })).revealed : undefined;
+  // Else the text it wrote elsewhere on the page: a password's strength, a count of characters, a list filtered.
+  const text = suggest && !suggestions && !shown ? await textShown(true, el) : disarmTextShown();
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
   // What the browser's own checks say of it now (above max, not an email): a form would not be sent with it.
   const invalid = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.willValidate && !el.validity.valid && el.value !== '' ? { invalid: el.validationMessage } : {};
-  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}), ...(shown ? { revealed: shown } : {}) };
+  return { ...value, focused, ...limit, ...invalid, ...(suggestions ? { suggestions } : {}), ...(shown ? { revealed: shown } : {}), ...(text ? { text } : {}) };
 }
 
 /**

@@ -110,9 +110,9 @@ function elementOf(node: Node | null): Element | null {
 /**
  * What the page now shows that it did not when the click was aimed: the text of each place
  * that changed, outermost first, at most MAX_PLACES; `more` counts the rest. Undefined for none.
- * Reading ends with it.
+ * Reading ends with it. `keyed`: after keys or text typed into `field`.
  */
-export async function textShown(keyed: boolean): Promise<{ texts: string[]; more: number } | undefined> {
+export async function textShown(keyed: boolean, field?: Element): Promise<{ texts: string[]; more: number } | undefined> {
   const noted = changed;
   changed = null;
   animated = undefined;
@@ -120,8 +120,9 @@ export async function textShown(keyed: boolean): Promise<{ texts: string[]; more
   const told: { el: Element; change: Changed; depth: number }[] = [];
   for (const [el, change] of noted) {
     if (!el.isConnected || tickingIn(history.get(el), armedAt) || liveRegionOf(el) || ours(el)) continue;
-    // Keys in an editor write its text: what they typed is no news.
+    // Keys in an editor write its text: what they typed is no news. Nor is the field's own (a rich field's parts).
     if (keyed && (el as HTMLElement).isContentEditable) continue;
+    if (field && composedContains(field, el)) continue;
     told.push({ el, change, depth: depthOf(el) });
   }
   // Rendered but not drawn yet: a message whose entrance starts on the next frame (Vue's transition
