@@ -159,3 +159,18 @@ test('text typed or filled into a field says what it wrote elsewhere (a password
   const bio = await agent.server.ok('browser_type', { ref: refOf(snap, 'generic "Bio"'), text: 'Hello' });
   expect(bio.text).not.toContain('The page now shows');
 });
+
+test('a hover says the text it showed with no ARIA (a tooltip a script draws); one that shows nothing says nothing', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/hover',
+    `<button id="copy">Copy</button> <button id="plain">Plain</button>
+     <script>
+       copy.onmouseenter = () => { const tip = document.createElement('div'); tip.className = 'tip'; tip.textContent = 'Copy the link to the clipboard'; document.body.append(tip); };
+     </script>`,
+  );
+  const tip = await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Copy"') });
+  expect(tip.text).toBe('Hovered <button id="copy">Copy</button>\nThe page now shows: "Copy the link to the clipboard"');
+  const plain = await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Plain"') });
+  expect(plain.text).toBe('Hovered <button id="plain">Plain</button>');
+});

@@ -138,7 +138,8 @@ export type ContentRequest =
   /** keyed: after keys: only controls outside grids, tables and trees (rows filtered or scrolled to), and not the focused one (the report names it). */
   /** acted: after a click or keys (not a hover), whose dialogs were noted: a dialog opened since is the answer (as openedDialog's); and what the toggle or column header acted on is now. */
   /** ownerWaitMs: waited on top of waitMs when the element acted on was a closed menu button or drop-down (a key that opens its popup a frame or two later). */
-  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true; keyed?: true; acted?: true; ownerWaitMs?: number }
+  /** text: also the text it wrote elsewhere (text-shown.ts), as after a click (acted): after a hover. */
+  | { type: 'revealed'; refPrefix: string; waitMs: number; causal?: true; plain?: true; keyed?: true; acted?: true; ownerWaitMs?: number; text?: true }
   /** After a click or a key that opened a dialog (dialogChanges): the dialog and its controls. */
   | { type: 'openedDialog'; refPrefix: string }
   /** Before a key: the dialogs shown now, to tell after it which one it opened (Control+K) or closed (Escape). */

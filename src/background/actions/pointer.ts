@@ -124,7 +124,7 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
     });
     return { point, effects };
   });
-  const shown = await reportAfterInput(tabId, frameId, point.opens ? openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true }));
+  const shown = await reportAfterInput(tabId, frameId, point.opens ? openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true, text: true }));
   return { tabId, detail: point.description, via: 'cdp', ...effects, ...shown };
 }
 

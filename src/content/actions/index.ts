@@ -84,6 +84,7 @@ function dispatch(request: ContentRequest): Run | undefined {
           // A hover by selector may come before any snapshot learned the menus of a CDN's sheets.
           await learnForeignSheets();
           noteShown(element);
+          armTextShown();
         }
         return located;
       };

@@ -273,8 +273,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const messages = clicked ? await messagesAfterClick(clicked, lastLandedAt()) : [];
   const marked = markedInForm(clicked ? formSubmittedBy(clicked) : null);
   // Text the click or keys wrote or showed, where nothing above says what they did (a counter, a result, a panel with no ARIA).
-  // (Not after a hover, which reads none, nor a box checked, whose worker asks for it apart.)
-  const text = !request.acted ? undefined : !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed) : disarmTextShown();
+  // (A box checked asks for it apart.)
+  const text = !request.acted && !request.text ? undefined : !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed) : disarmTextShown();
   return {
     ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}), ...(text ? { text } : {}),
     ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),
