@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { clickHandlerTrackerSource } from '../src/background/page-scripts/click-handlers.ts';
-import { CLICK_HANDLER_TRACKER } from '../src/shared/content-messages.ts';
+import { CLICK_HANDLER_TRACKER } from '../src/shared/page-trackers.ts';
 import { lines, load, servePages, snapshot } from './helpers/snapshot-engine.ts';
 
 /**

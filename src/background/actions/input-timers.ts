@@ -4,7 +4,8 @@
  * the page-world tracker (page-scripts/input-timers.ts). Waited for inside the
  * action, so the requests they start count as the action's (effects.ts).
  */
-import type { Announcement, TimerKind } from '../../shared/content-messages.ts';
+import type { Announcement } from '../../shared/content-messages.ts';
+import type { TimerKind } from '../../shared/page-trackers.ts';
 import { tryFrame } from '../frames.ts';
 import { asksAfterInput, type Stuck } from '../unresponsive.ts';
 

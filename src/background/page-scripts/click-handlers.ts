@@ -1,4 +1,4 @@
-import type { ClickHandlerTrackerConfig } from '../../shared/content-messages.ts';
+import type { ClickHandlerTrackerConfig } from '../../shared/page-trackers.ts';
 
 /**
  * Click handlers that page script sets (addEventListener('click'), el.onclick

@@ -6,7 +6,7 @@
  * closed ones too, included) finds the elements, and each is handed to its
  * window's tracker as if it had just got its handler.
  */
-import { CLICK_HANDLER_TRACKER } from '../../shared/content-messages.ts';
+import { CLICK_HANDLER_TRACKER } from '../../shared/page-trackers.ts';
 
 /** A CDP command to one target: the tab, or a child session (out-of-process iframe). */
 export type SendCdp = <T>(method: string, params?: object) => Promise<T>;

@@ -1,4 +1,4 @@
-import type { InputTimerTrackerConfig } from '../../shared/content-messages.ts';
+import type { InputTimerTrackerConfig } from '../../shared/page-trackers.ts';
 
 /**
  * A search box that fetches as you type waits a moment after the last key

@@ -5,7 +5,7 @@
  * agent controls, never in the user's other pages.
  */
 import browser from 'webextension-polyfill';
-import { CLICK_HANDLER_TRACKER, INPUT_TIMER_TRACKER, INTERNALS_TRACKER } from '../../shared/content-messages.ts';
+import { CLICK_HANDLER_TRACKER, INPUT_TIMER_TRACKER, INTERNALS_TRACKER } from '../../shared/page-trackers.ts';
 import { cdp, cdpSession, onAttach } from '../cdp.ts';
 import { onChildSession } from '../devtools/targets.ts';
 import { clickHandlerTrackerSource } from './click-handlers.ts';

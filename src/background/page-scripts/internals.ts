@@ -1,4 +1,4 @@
-import type { InternalsTrackerConfig } from '../../shared/content-messages.ts';
+import type { InternalsTrackerConfig } from '../../shared/page-trackers.ts';
 
 /**
  * ARIA a custom element sets through ElementInternals (`internals.role`,

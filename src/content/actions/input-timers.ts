@@ -4,7 +4,7 @@
  * (src/background/page-scripts/input-timers.ts). Without the tracker (a tab
  * the agent does not control) there is no answer and nothing is waited for.
  */
-import { INPUT_TIMER_TRACKER, type TimerKind } from '../../shared/content-messages.ts';
+import { INPUT_TIMER_TRACKER, type TimerKind } from '../../shared/page-trackers.ts';
 import { nextFrame } from './motion.ts';
 
 /**

@@ -5,7 +5,7 @@
  * the agent does not control, the engine tests' plain pages) nothing is
  * reported and this knows nothing.
  */
-import { CLICK_HANDLER_EVENTS } from '../../shared/content-messages.ts';
+import { CLICK_HANDLER_EVENTS } from '../../shared/page-trackers.ts';
 import { onWindow } from '../window-listeners.ts';
 
 // Weak: a removed element must not be kept alive by having had a handler.

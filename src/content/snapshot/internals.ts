@@ -7,7 +7,7 @@
  * a state before and after its input. Only custom elements can have
  * internals, so a page without them never asks.
  */
-import { INTERNALS_TRACKER } from '../../shared/content-messages.ts';
+import { INTERNALS_TRACKER } from '../../shared/page-trackers.ts';
 import { onWindow } from '../window-listeners.ts';
 import { PassCache } from './dom.ts';
 
