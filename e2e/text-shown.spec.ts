@@ -1,5 +1,6 @@
 import { expect, test, type Agent } from './fixtures.ts';
 import { openPage } from './helpers/pages.ts';
+import { html } from './helpers/server.ts';
 import { refOf } from './helpers/refs.ts';
 
 /**
@@ -173,4 +174,13 @@ test('a hover says the text it showed with no ARIA (a tooltip a script draws); o
   expect(tip.text).toBe('Hovered <button id="copy">Copy</button>\nThe page now shows: "Copy the link to the clipboard"');
   const plain = await agent.server.ok('browser_hover', { ref: refOf(snap, 'button "Plain"') });
   expect(plain.text).toBe('Hovered <button id="plain">Plain</button>');
+});
+
+test('a click in a frame says the text it wrote there', async ({ agent }) => {
+  const inner = agent.pages.page('/frame-inner', html(
+    `<button id="add">Add to basket</button> <p>Basket: <span id="n">0</span> items</p>
+     <script>let n = 0; add.onclick = () => { document.getElementById('n').textContent = String(++n); };</script>`, 'inner'));
+  const snap = await open(agent, '/framed', `<h1>Shop</h1><iframe src="${inner}" style="width: 500px; height: 200px"></iframe>`);
+  const added = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to basket"') });
+  expect(added.text).toContain('The page now shows: "Basket: 1 items"');
 });
