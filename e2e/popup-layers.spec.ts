@@ -239,3 +239,29 @@ test('what a click shows in a focusable box of items that say nothing in ARIA is
   await agent.server.ok('browser_click', { ref: refOf(opened.text, ': Banana') });
   expect((await agent.server.ok('browser_snapshot')).text).toContain('"Banana"');
 });
+
+// React Aria's Select: its list box drawn in a popover of role dialog, named by the field's label.
+const ARIA_SELECT = `<span id="pet-label">Pet</span>
+  <button id="pet" aria-haspopup="listbox" aria-expanded="false" aria-labelledby="pet-label pet">Choose</button>
+  <script>
+    let popover = null;
+    pet.onclick = () => {
+      popover = document.createElement('div');
+      popover.setAttribute('role', 'dialog');
+      popover.setAttribute('aria-labelledby', 'pet-label');
+      popover.innerHTML = '<div role="listbox" aria-labelledby="pet-label"><div role="option" tabindex="-1">Cat</div><div role="option" tabindex="-1">Dog</div></div>';
+      popover.onclick = (e) => { pet.textContent = e.target.textContent; popover.remove(); popover = null; pet.setAttribute('aria-expanded', 'false'); pet.focus(); };
+      document.body.append(popover);
+      pet.setAttribute('aria-expanded', 'true');
+      popover.querySelector('[role=option]').focus();
+    };
+  </script>`;
+
+test('a dialog that holds only a list box to pick from (React Aria\'s Select popover) opens and closes as that list box', async ({ agent }) => {
+  const snap = await open(agent, '/aria-select', ARIA_SELECT);
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Pet Choose"') });
+  expect(opened.text).toMatch(/It opened listbox "Pet" \[ref=e\d+\]:\n- option "Cat" \[ref=e\d+\]\n- option "Dog" \[ref=e\d+\]/);
+  const picked = await agent.server.ok('browser_click', { ref: refOf(opened.text, 'option "Dog"') });
+  expect(picked.text).toContain('It closed listbox "Pet".');
+  expect(picked.text).not.toContain('dialog');
+});

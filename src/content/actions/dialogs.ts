@@ -10,6 +10,7 @@ import { nextFrame } from './motion.ts';
 import { composedQuery } from '../snapshot/dom.ts';
 import { animationsAbout, endingOn, settledIn } from './animated.ts';
 import { popupOf } from './popup.ts';
+import { composedContains } from './hit.ts';
 import { CANDIDATES, displayed, hasArea, innermost, matching, MAX_SHOWN, seenByPerson } from './controls-shown.ts';
 
 /**
@@ -29,7 +30,7 @@ export function noteDialogs(): number {
   const shownNow = dialogsShown();
   dialogsBefore = new WeakSet(shownNow);
   // Named now: one the click removes has no name once out of the page (its title is found by id).
-  openBefore = shownNow.map((el) => ({ el: new WeakRef(el), ...roleAndName(el) }));
+  openBefore = shownNow.map((el) => ({ el: new WeakRef(el), ...roleAndName(listIn(el) ?? el) }));
   notePopups();
   dialog = null;
   return shownNow.length;
@@ -161,6 +162,28 @@ export function dialogChanges(): { opened: boolean; closed?: string } {
   return { opened: dialogOpened(shownNow), ...(closed ? { closed } : {}) };
 }
 
+/**
+ * The controls a dialog shows. Slotted ones too: a web component's dialog shows the buttons its page
+ * put in its footer slot. Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box
+ * around the content), which are there for Tab alone.
+ */
+function controlsIn(dialog: Element): Element[] {
+  return innermost(displayed(composedQuery(dialog, IN_DIALOG)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el) && seenByPerson(el)));
+}
+
+/**
+ * The one list a dialog holds, with all of its controls: a popover that is only there to pick from
+ * (React Aria's Select draws its list box in a dialog), which the report names as the list it opens and
+ * closes ("It opened listbox "Pet""), not as a dialog that holds the page.
+ */
+function listIn(dialog: Element, controls?: Element[]): Element | null {
+  const lists = composedQuery(dialog, POPUP_SELECTOR);
+  if (lists.length !== 1) return null;
+  // Its controls looked for only once there is one list: most dialogs have none.
+  const shown = controls ?? controlsIn(dialog);
+  return shown.length && shown.every((control) => composedContains(lists[0], control)) ? lists[0] : null;
+}
+
 /** The dialog the last click opened: its line and its controls' lines, with refs. */
 export async function openedDialog(request: Extract<ContentRequest, { type: 'openedDialog' }>): Promise<ContentResults['openedDialog']> {
   const opened = dialog?.deref();
@@ -170,13 +193,10 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
     const control = composedQuery(opened, CANDIDATES)[0];
     return !control || getComputedStyle(control).pointerEvents !== 'none';
   });
-  // Slotted ones too: a web component's dialog shows the buttons its page put in its footer slot.
-  // Not a focus trap's parts (Ant Design's: sentinels of no size, a focusable box around the content),
-  // which are there for Tab alone.
-  const controls = innermost(displayed(composedQuery(opened, IN_DIALOG)).filter((el) => !el.closest('[aria-hidden="true"]') && hasArea(el) && seenByPerson(el)));
+  const controls = controlsIn(opened);
   return {
     opened: {
-      popup: lineFor(opened, request.refPrefix, false),
+      popup: lineFor(listIn(opened, controls) ?? opened, request.refPrefix, false),
       options: controls.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix)),
       more: Math.max(0, controls.length - MAX_SHOWN),
     },
