@@ -184,3 +184,24 @@ test('a click in a frame says the text it wrote there', async ({ agent }) => {
   const added = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to basket"') });
   expect(added.text).toContain('The page now shows: "Basket: 1 items"');
 });
+
+test('a drag says the text its drop wrote (the counts of a board\'s columns)', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/board',
+    `<section><h2>To do (<span id="todo-n">1</span>)</h2><ul id="todo" aria-label="To do"><li draggable="true" id="card">Write docs</li></ul></section>
+     <section><h2>Done (<span id="done-n">0</span>)</h2><ul id="done" aria-label="Done" style="min-height: 60px"></ul></section>
+     <script>
+       card.addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', 'card'));
+       done.addEventListener('dragover', (e) => e.preventDefault());
+       done.addEventListener('drop', (e) => {
+         e.preventDefault();
+         done.append(card);
+         document.getElementById('todo-n').textContent = String(todo.children.length);
+         document.getElementById('done-n').textContent = String(done.children.length);
+       });
+     </script>`,
+  );
+  const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Write docs"'), to: refOf(snap, 'list "Done"') });
+  expect(dragged.text).toContain('The page now shows:\n- "To do (0)"\n- "Done (1)"\n- "Write docs"');
+});

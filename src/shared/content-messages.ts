@@ -36,6 +36,8 @@ export interface LocateOptions {
   scroll?: boolean;
   /** Note what is visible once located, to tell after the action what it showed (a hover; content/actions/revealed.ts). */
   noteShown?: boolean;
+  /** Read the text the action writes from now on, to tell it after (a drag's: content/actions/text-shown.ts). */
+  readText?: boolean;
   timeoutMs: number;
 }
 

@@ -14,7 +14,7 @@ import { ensureAttached } from '../cdp.ts';
 import { guardedClick, type Clicked } from './guarded.ts';
 import { asksAfterInput, reportAfterInput } from '../unresponsive.ts';
 import { focusAfter } from './keyboard.ts';
-import { shownBy, type Shown } from './shown.ts';
+import { shownBy, textShownBy, type Shown } from './shown.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { withFrontOnDemand } from '../in-front.ts';
 import { framesDrawn } from '../frame-map.ts';
@@ -134,7 +134,7 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
   const budget = ctx.actionWaitMs;
   return inFrontForFrames(tabId, [params.from, params.to].map((end) => frameOf(targetFromString(end))), async () => {
     const source = targetFromString(params.from);
-    const from = await pointFor(tabId, source, { ...ACTIONABLE, enabled: false, timeoutMs: budget });
+    const from = await pointFor(tabId, source, { ...ACTIONABLE, enabled: false, timeoutMs: budget, readText: true });
     // The target may only become visible once the drag starts; don't demand a clean hit there.
     const { value: to, effects } = await withEffects(tabId, ctx.signal, async () => {
       await mouseMove(tabId, from.x, from.y);
@@ -150,7 +150,10 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
       await asksAfterInput(tabId, frameOf(source), tryFrame(tabId, frameOf(source), { type: 'dropSettled', target: source, maxMs: DROP_ANIMATION_MS }).catch(() => undefined));
       return to;
     });
-    return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects };
+    // The text the drop wrote (a column's count, the card in its new place), read where the drag began.
+    const frame = frameOf(source);
+    const text = frame === frameOf(targetFromString(params.to)) ? await reportAfterInput(tabId, frame, textShownBy(tabId, frame, effects)) : {};
+    return { tabId, detail: `${from.description} → ${to?.description ?? params.to}`, via: 'cdp', ...effects, ...text };
   });
 }
 

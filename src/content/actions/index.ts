@@ -68,6 +68,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'locate':
       return async (): Promise<ContentResults['locate']> => {
         const { element, pressOn, ...located } = await locate(request.target, request.options);
+        if (request.options.readText) armTextShown();
         if (request.guard) letGo();
         // A press on a frame goes to the frame's own document, which this one never sees:
         // the hit test just made is all the guarding there is.

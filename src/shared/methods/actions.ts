@@ -56,7 +56,7 @@ export const ActionReport = z.object({
   opened: PopupOptions.optional(),
   /** After a hover, a click, keys or text typed: controls and tooltips it made visible (snapshot lines with refs). */
   revealed: z.object({ lines: z.array(z.string()), more: z.number() }).optional(),
-  /** After a click, a hover, keys, text typed or filled, a box checked or an option chosen that showed no controls, errors or news: text they wrote or showed on the page, a place each (a counter, a result, a panel drawn with no ARIA); `more` counts the places not told. */
+  /** After a click, a hover, a drag, keys, text typed or filled, a box checked or an option chosen that showed no controls, errors or news: text they wrote or showed on the page, a place each (a counter, a result, a panel drawn with no ARIA); `more` counts the places not told. */
   textShown: z.object({ texts: z.array(z.string()), more: z.number() }).optional(),
   /** After a click on a toggle (a checkbox, radio, switch, a button with aria-pressed): what it is now ("checked", "not pressed"); on a column header, or a key there, how it sorts now ("sorted ascending"). */
   toggled: z.string().optional(),
