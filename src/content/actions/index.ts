@@ -74,6 +74,7 @@ function dispatch(request: ContentRequest): Run | undefined {
         // the hit test just made is all the guarding there is.
         if (request.guard && !isFrameElement(element)) {
           armGuard(element, pressOn);
+          // What the click writes elsewhere, for its report (text-shown.ts).
           armTextShown();
           noteDialogs();
           noteFocus(element);
@@ -107,9 +108,7 @@ function dispatch(request: ContentRequest): Run | undefined {
     case 'noteDialogs':
       return () => {
         if (request.text) armTextShown();
-        if (request.shown) {
-          noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
-        }
+        if (request.shown) noteShown(request.shown.target ? resolveSpec(request.shown.target).element : deepActiveElement(document) ?? document.body);
         // Keys that may send what the field is in: its errors outside a form, as they are before them.
         noteLooseErrorsOfKeys(deepActiveElement(document));
         return { shown: noteDialogs() };
