@@ -205,3 +205,30 @@ test('a drag says the text its drop wrote (the counts of a board\'s columns)', a
   const dragged = await agent.server.ok('browser_drag', { from: refOf(snap, 'listitem "Write docs"'), to: refOf(snap, 'list "Done"') });
   expect(dragged.text).toContain('The page now shows:\n- "To do (0)"\n- "Done (1)"\n- "Write docs"');
 });
+
+test('what a click shows that only a pointer cursor marks as clickable (a drop-down with no ARIA, Naive UI\'s) is listed with refs that work', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/menu',
+    `<button id="actions">Actions</button> <p id="out"></p>
+     <script>
+       actions.onclick = () => {
+         const menu = document.createElement('div');
+         menu.className = 'menu';
+         for (const label of ['Edit', 'Delete']) {
+           const item = document.createElement('div');
+           item.textContent = label;
+           item.style.cursor = 'pointer';
+           item.onclick = () => { out.textContent = label + ' chosen'; menu.remove(); };
+           menu.append(item);
+         }
+         document.body.append(menu);
+       };
+     </script>`,
+  );
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Actions"') });
+  expect(opened.text).toMatch(/It showed:\n- generic "Edit" \[ref=e\d+\] \[cursor=pointer\]\n- generic "Delete" \[ref=e\d+\] \[cursor=pointer\]/);
+  expect(opened.text).not.toContain('The page now shows');
+  const chosen = await agent.server.ok('browser_click', { ref: refOf(opened.text, 'generic "Delete"') });
+  expect(chosen.text).toContain('The page now shows: "Delete chosen"');
+});

@@ -274,9 +274,12 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const marked = markedInForm(clicked ? formSubmittedBy(clicked) : null);
   // Text the click or keys wrote or showed, where nothing above says what they did (a counter, a result, a panel with no ARIA).
   // (A box checked asks for it apart.)
-  const text = !request.acted && !request.text ? undefined : !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed) : disarmTextShown();
+  // Its places' controls that no selector above finds (a drop-down's items a pointer cursor alone marks) are listed as shown.
+  const read = !request.acted && !request.text ? undefined : !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed, undefined, request.refPrefix) : disarmTextShown();
+  const { controls, ...text } = read ?? { texts: [], more: 0 };
+  if (controls) lines.push(...controls);
   return {
-    ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}), ...(text ? { text } : {}),
+    ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}), ...(text.texts.length ? { text } : {}),
     ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),
     ...(announced?.length ? { announced } : {}),
   };

@@ -19,6 +19,7 @@ import { composedContains } from './hit.ts';
 import { clip } from './describe.ts';
 import { animationTargets, inAnimated } from './animated.ts';
 import { nextFrame } from './motion.ts';
+import { takeSnapshot } from '../snapshot/index.ts';
 
 /** Places told in one report; the rest are counted. */
 const MAX_PLACES = 3;
@@ -110,9 +111,11 @@ function elementOf(node: Node | null): Element | null {
 /**
  * What the page now shows that it did not when the click was aimed: the text of each place
  * that changed, outermost first, at most MAX_PLACES; `more` counts the rest. Undefined for none.
- * Reading ends with it. `keyed`: after keys or text typed into `field`.
+ * Reading ends with it. `keyed`: after keys or text typed into `field`. With `refPrefix`, a place that
+ * holds what the snapshot gives refs (a drop-down's items that only a pointer cursor marks, Naive UI's)
+ * is told as their lines, with refs, in `controls`: they were listed by nothing, and are to be clicked.
  */
-export async function textShown(keyed: boolean, field?: Element): Promise<{ texts: string[]; more: number } | undefined> {
+export async function textShown(keyed: boolean, field?: Element, refPrefix?: string): Promise<TextShown | undefined> {
   const noted = changed;
   changed = null;
   animated = undefined;
@@ -133,6 +136,7 @@ export async function textShown(keyed: boolean, field?: Element): Promise<{ text
     animated = undefined;
   }
   const said: { at: Node; text: string }[] = [];
+  const controls: string[] = [];
   // Outermost first: the text of a box told whole holds what changed inside it.
   const covered: Element[] = [];
   let more = 0;
@@ -140,18 +144,40 @@ export async function textShown(keyed: boolean, field?: Element): Promise<{ text
     if (covered.some((box) => composedContains(box, el))) continue;
     const place = placeText(el, change);
     if (!place) continue;
-    for (const node of place.covers) if (node.nodeType === Node.ELEMENT_NODE) covered.push(node as Element);
-    if (said.length < MAX_PLACES) said.push({ at: place.covers[0], text: clip(place.text, MAX_TEXT) });
+    const boxes = place.covers.filter((node): node is Element => node.nodeType === Node.ELEMENT_NODE);
+    covered.push(...boxes);
+    // Of what was put in the page only: a box whose text changed holds what the agent knew of (the header clicked).
+    const lines = refPrefix === undefined || !place.added ? [] : boxes.flatMap((box) => refLines(box, refPrefix));
+    if (lines.length) controls.push(...lines);
+    else if (said.length < MAX_PLACES) said.push({ at: place.covers[0], text: clip(place.text, MAX_TEXT) });
     else more++;
   }
-  if (!said.length) return undefined;
+  if (!said.length && !controls.length) return undefined;
   // Told in the page's order.
   said.sort((a, b) => (a.at.compareDocumentPosition(b.at) & Node.DOCUMENT_POSITION_PRECEDING ? 1 : -1));
-  return { texts: said.map((s) => s.text), more };
+  return { texts: said.map((s) => s.text), more, ...(controls.length ? { controls: controls.slice(0, MAX_CONTROLS) } : {}) };
 }
 
-/** What to tell of `el`'s change, and the nodes that covers; null when it shows nothing new. */
-function placeText(el: Element, change: Changed): { text: string; covers: Node[] } | null {
+export interface TextShown {
+  texts: string[];
+  more: number;
+  /** Snapshot lines with refs, one per control a place holds (refPrefix given). */
+  controls?: string[];
+}
+
+/** Controls listed of the places changed, as "It showed:" lists others. */
+const MAX_CONTROLS = 20;
+
+/** The lines with refs of what the snapshot of `box` gives refs, without their indent: `generic "Edit" [ref=e9] [cursor=pointer]`. */
+function refLines(box: Element, refPrefix: string): string[] {
+  if (tooBig(box) && box.querySelectorAll('*').length > MAX_CONTROLS * 10) return [];
+  return takeSnapshot({ root: box, interactive: true, refPrefix }).lines
+    .filter((line) => line.includes('[ref='))
+    .map((line) => line.trim().replace(/^- /, '').replace(/:$/, ''));
+}
+
+/** What to tell of `el`'s change, and the nodes that covers (added: the nodes put in); null when it shows nothing new. */
+function placeText(el: Element, change: Changed): { text: string; covers: Node[]; added?: true } | null {
   if (!drawn(el)) return null;
   // The page, or a box too big to read whole (an app's root drawn anew): only what was put in it.
   const big = el === document.body || el === document.documentElement || (el.textContent?.length ?? 0) > BIG_TEXT;
@@ -163,7 +189,7 @@ function placeText(el: Element, change: Changed): { text: string; covers: Node[]
   // Drawn anew with the same text (a framework's render of a list): nothing new to read.
   if (flat(added.map((node) => node.textContent ?? '').join(' ')) === flat(change.removed)) return null;
   if (now && now.length <= WHOLE_MAX) return inContext(el, now);
-  return { text: addedText, covers: added };
+  return { text: addedText, covers: added, added: true };
 }
 
 /** Longer than this (its textContent), a box is not read whole: innerText lays out and reads all of it. */
