@@ -210,8 +210,13 @@ test('what a click shows that only a pointer cursor marks as clickable (a drop-d
   const snap = await open(
     agent,
     '/menu',
-    `<button id="actions">Actions</button> <p id="out"></p>
+    `<button id="actions">Actions</button> <button id="fonts">Fonts</button> <p id="out"></p>
      <script>
+       fonts.onclick = () => {
+         const menu = document.createElement('div');
+         menu.innerHTML = Array.from({ length: 14 }, (_, i) => '<div style="cursor: pointer" onclick="this.remove()">Font ' + (i + 1) + '</div>').join('');
+         document.body.append(menu);
+       };
        actions.onclick = () => {
          const menu = document.createElement('div');
          menu.className = 'menu';
@@ -231,4 +236,7 @@ test('what a click shows that only a pointer cursor marks as clickable (a drop-d
   expect(opened.text).not.toContain('The page now shows');
   const chosen = await agent.server.ok('browser_click', { ref: refOf(opened.text, 'generic "Delete"') });
   expect(chosen.text).toContain('The page now shows: "Delete chosen"');
+  // Past ten, counted as the other lists are.
+  const fonts = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Fonts"') });
+  expect(fonts.text).toMatch(/- generic "Font 10" \[ref=e\d+\] \[cursor=pointer\]\n- … 4 more$/);
 });

@@ -276,11 +276,12 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // (A box checked asks for it apart.)
   // Its places' controls that no selector above finds (a drop-down's items a pointer cursor alone marks) are listed as shown.
   const read = !request.acted && !request.text ? undefined : !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed, undefined, request.refPrefix) : disarmTextShown();
-  const { controls, ...text } = read ?? { texts: [], more: 0 };
-  if (controls) lines.push(...controls);
+  const { controls = [], ...text } = read ?? { texts: [], more: 0 };
+  lines.push(...controls.slice(0, MAX_SHOWN));
+  const unlisted = more + Math.max(0, controls.length - MAX_SHOWN);
   return {
     ...(marked.length ? { marked } : {}), ...(messages.length ? { messages } : {}), ...(text.texts.length ? { text } : {}),
-    ...(lines.length ? { revealed: { lines, more } } : {}), ...(toggled ? { toggled } : {}),
+    ...(lines.length ? { revealed: { lines, more: unlisted } } : {}), ...(toggled ? { toggled } : {}),
     ...(announced?.length ? { announced } : {}),
   };
 }

@@ -1,16 +1,18 @@
 /**
- * Text a click or a key put on the page that nothing else in its report tells: a
+ * Text an action put on the page that nothing else in its report tells: a
  * counter's new value, a result written into a box, a message or a tab's
- * panel drawn with no ARIA at all (Naive UI's tabs and toasts). The report
- * said "Clicked" alone there, and the agent needed a snapshot to learn
- * whether anything had happened.
+ * panel drawn with no ARIA at all (Naive UI's tabs and toasts), a password's
+ * strength as it is typed, a total a choice changed. The report said
+ * "Clicked" alone there, and the agent needed a snapshot to learn whether
+ * anything had happened.
  *
- * Read from the page's changes between the click being aimed or the keys
- * readied (armTextShown) and the report: text written, nodes added, a box shown by taking away its
- * `hidden` or its inline `display: none`. Not what the page changes on its
- * own (a clock: announcements.ts tickingIn), nor a render that writes the
- * same text again, nor a live region's (told as announced), nor our own
- * feedback on the page.
+ * Read from the page's changes between the input being aimed (armTextShown:
+ * a click's or a drag's locate, a hover's, the keys' note, a field readied, a
+ * choice set) and the report: text written, nodes added, a box shown by
+ * taking away its `hidden` or its inline `display: none`. Not what the page
+ * changes on its own (a clock: announcements.ts tickingIn), nor a render that
+ * writes the same text again, nor a live region's (told as announced), nor
+ * our own feedback on the page.
  */
 import { HOST_ATTR } from '../feedback.ts';
 import { LIVE, liveRegionOf, onPageChanges, tickingIn, withChange, type Change } from '../announcements.ts';
@@ -155,7 +157,7 @@ export async function textShown(keyed: boolean, field?: Element, refPrefix?: str
   if (!said.length && !controls.length) return undefined;
   // Told in the page's order.
   said.sort((a, b) => (a.at.compareDocumentPosition(b.at) & Node.DOCUMENT_POSITION_PRECEDING ? 1 : -1));
-  return { texts: said.map((s) => s.text), more, ...(controls.length ? { controls: controls.slice(0, MAX_CONTROLS) } : {}) };
+  return { texts: said.map((s) => s.text), more, ...(controls.length ? { controls } : {}) };
 }
 
 export interface TextShown {
@@ -165,12 +167,12 @@ export interface TextShown {
   controls?: string[];
 }
 
-/** Controls listed of the places changed, as "It showed:" lists others. */
-const MAX_CONTROLS = 20;
+/** Elements in an added box beyond which it is not snapshotted for its controls (a whole view drawn anew): its text is told. */
+const MAX_SNAPSHOTTED = 200;
 
 /** The lines with refs of what the snapshot of `box` gives refs, without their indent: `generic "Edit" [ref=e9] [cursor=pointer]`. */
 function refLines(box: Element, refPrefix: string): string[] {
-  if (tooBig(box) && box.querySelectorAll('*').length > MAX_CONTROLS * 10) return [];
+  if (tooBig(box) && box.querySelectorAll('*').length > MAX_SNAPSHOTTED) return [];
   return takeSnapshot({ root: box, interactive: true, refPrefix }).lines
     .filter((line) => line.includes('[ref='))
     .map((line) => line.trim().replace(/^- /, '').replace(/:$/, ''));
