@@ -16,7 +16,7 @@ type Refs = { refPrefix: string };
  * element's frame (no element: the top frame); nothing once the page moved on.
  */
 export async function shownBy(tabId: number, spec: TargetSpec | undefined, effects: Effects, request: DistributiveOmit<ShownRequest, keyof Refs>): Promise<Shown> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
+  if (movedOn(effects)) return {};
   const frameId = frameOf(spec);
   const result = (await tryFrame(tabId, frameId, { ...request, refPrefix: refPrefix(frameId) } as ShownRequest)) as ShownResult | undefined;
   const markedInvalid = refusedFields(result?.marked, frameId);
@@ -34,9 +34,14 @@ export async function shownBy(tabId: number, spec: TargetSpec | undefined, effec
  * read since its input was aimed. Asked where nothing else says what the choice did.
  */
 export async function textShownBy(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'textShown'>> {
-  if (effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed) return {};
+  if (movedOn(effects)) return {};
   const answer = await tryFrame(tabId, frameId, { type: 'textShown' });
   return answer?.text ? { textShown: answer.text } : {};
+}
+
+/** The page went elsewhere, or a dialog or a blocked script holds it (or the frame): nothing is left to ask it. */
+function movedOn(effects: Effects): boolean {
+  return Boolean(effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed);
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
