@@ -1,5 +1,5 @@
 import { expect, test, type Agent } from './fixtures.ts';
-import { openPage } from './helpers/pages.ts';
+import { openPage, pageAt } from './helpers/pages.ts';
 import { html } from './helpers/server.ts';
 import { refOf } from './helpers/refs.ts';
 
@@ -239,4 +239,49 @@ test('what a click shows that only a pointer cursor marks as clickable (a drop-d
   // Past ten, counted as the other lists are.
   const fonts = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Fonts"') });
   expect(fonts.text).toMatch(/- generic "Font 10" \[ref=e\d+\] \[cursor=pointer\]\n- … 4 more$/);
+});
+
+test('text a request still running at the report wrote later is told by the next wait, snapshot or action; without such a request, later text is not', async ({ agent }) => {
+  // Slower than the 3 s a click waits for its requests.
+  agent.pages.page('/api/search', '{"count":12}', { contentType: 'application/json', delayMs: 3500 });
+  const snap = await open(
+    agent,
+    '/late',
+    `<button id="search">Search</button> <button id="more">More</button> <button id="count">Count</button> <button id="timer">Later</button>
+     <p id="found"></p> <p>Clicks: <span id="clicks">0</span></p> <p id="note"></p>
+     <script>
+       let n = 0;
+       const find = async (label) => { const { count } = await (await fetch('/api/search?q=' + label)).json(); found.textContent = 'Found ' + (count + n) + ' ' + label; };
+       search.onclick = () => find('results');
+       more.onclick = () => find('more results');
+       count.onclick = () => { clicks.textContent = String(++n); };
+       timer.onclick = () => setTimeout(() => { note.textContent = 'Done later'; }, 300);
+     </script>`,
+  );
+  const searched = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Search"') });
+  expect(searched.text).toContain('no answer yet');
+  expect(searched.text).not.toContain('Found');
+  const waited = await agent.server.ok('browser_wait_for', { time: 1.5 });
+  expect(waited.text).toMatch(/^Waited \d+ ms for 1.5 s to pass\.\nSince the last report, the page showed: "Found 12 results"$/);
+  // Told once.
+  expect((await agent.server.ok('browser_wait_for', { time: 0.1 })).text).not.toContain('showed');
+
+  // A whole snapshot taken before the answer shows the page as it was: the answer is told after it.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More"') });
+  expect((await agent.server.ok('browser_snapshot')).text).not.toContain('the page showed');
+  await (await pageAt(agent.browser.context, '/late')).waitForFunction(() => document.querySelector('#found')?.textContent === 'Found 12 more results');
+  // An interactive snapshot prints no text: it says what the answer wrote.
+  const interactive = await agent.server.ok('browser_snapshot', { interactive: true });
+  expect(interactive.text).toContain('Since the last report, the page showed: "Found 12 more results"');
+
+  // The next action tells it before its own news.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Search"') });
+  await (await pageAt(agent.browser.context, '/late')).waitForFunction(() => document.querySelector('#found')?.textContent === 'Found 12 results');
+  const counted = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Count"') });
+  expect(counted.text).toBe('Clicked <button id="count">Count</button>\nAfter the last report, before this action, the page showed: "Found 12 results"\nThe page now shows: "Clicks: 1"');
+
+  // No request running at the report: what a timer writes later is not told (a snapshot shows it).
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Later"') });
+  const later = await agent.server.ok('browser_wait_for', { time: 0.8 });
+  expect(later.text).not.toContain('showed');
 });

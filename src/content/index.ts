@@ -10,6 +10,7 @@ import { stopWaits } from './actions/locate.ts';
 import { currentMaxRef } from './snapshot/index.ts';
 import { RefsExhausted, takeRefLease } from './snapshot/refs.ts';
 import { announcedSince, untoldBefore, watchAnnouncements } from './announcements.ts';
+import { lateTextShown } from './actions/text-shown.ts';
 import { onWindow } from './window-listeners.ts';
 import { caughtPress, drawn } from './actions/frame-press.ts';
 import { frameOffset, snapshotFrame } from './snapshot-frame.ts';
@@ -82,7 +83,7 @@ function handle(request: ContentRequest): Promise<ContentReply<unknown>> | undef
     case 'announcements':
       return reply(() => announcedSince(request.since));
     case 'untold':
-      return reply(() => untoldBefore(request.before, true));
+      return reply(async () => ({ announced: untoldBefore(request.before, true), text: await lateTextShown(request.before, request.text === true) }));
     case 'stopWaits':
       return reply(() => (stopWaits(), null));
     case 'ping':

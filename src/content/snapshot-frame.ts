@@ -7,6 +7,7 @@ import { catchPressOn } from './actions/frame-press.ts';
 import { afterDomChange } from './dom-change.ts';
 import { learnForeignSheets } from './foreign-sheets.ts';
 import { untoldBefore } from './announcements.ts';
+import { lateTextShown } from './actions/text-shown.ts';
 import { frameSource } from './frame-elements.ts';
 import { frameWithNonce, nonceFor } from './frame-nonces.ts';
 
@@ -67,6 +68,12 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
     ...(slot.element.localName === 'iframe' && (slot.element as HTMLIFrameElement).loading === 'lazy' ? { lazy: true } : {}),
   }));
   // Asked after the walk. What a region still says is in the tree, when the tree is the whole page's.
-  const untold = request.untold ? untoldBefore(Infinity, !whole || options.depth !== undefined) : [];
-  return { text: result.lines.join('\n'), frames, url: location.href, title: document.title, contentType: document.contentType, ...(untold.length ? { untold } : {}) };
+  const partial = !whole || options.depth !== undefined;
+  const untold = request.untold ? untoldBefore(Infinity, partial) : [];
+  // What the page wrote after the last report: the whole tree prints it. What it writes from now on is read on.
+  const lateText = request.untold ? await lateTextShown(Infinity, partial && request.lateText === true, request.lateText === true) : undefined;
+  return {
+    text: result.lines.join('\n'), frames, url: location.href, title: document.title, contentType: document.contentType,
+    ...(untold.length ? { untold } : {}), ...(lateText ? { lateText } : {}),
+  };
 }

@@ -98,7 +98,8 @@ export type ContentRequest =
   | { type: 'stopWaits' }
   /** undeclaredRoots: the document's HTML declares no shadow root (background/declared-roots.ts). */
   /** untold: also what the page announced that no report has told yet, and the tree no longer shows. */
-  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true; untold?: true }
+  /** lateText: and what it wrote after the last report (untold: true), when the tree does not show all text. */
+  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true; untold?: true; lateText?: true }
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view
@@ -121,7 +122,8 @@ export type ContentRequest =
   /** What live regions announced at or after `since` (Date.now()). */
   | { type: 'announcements'; since: number }
   /** What live regions announced before `before` (Date.now()) that no action's report has told yet. */
-  | { type: 'untold'; before: number }
+  /** text: and what the page wrote after the last report (its requests were still running then); without, that is dropped. */
+  | { type: 'untold'; before: number; text?: boolean }
   /** What a text field holds after text went in (null for other elements). */
   /** suggest.answered: the requests the text started have answered, so the list shown now is their result. */
   /** With suggest, when there are none: what the text showed besides (revealed, keyed), noted by prepareFill/prepareType. */
@@ -234,15 +236,23 @@ export interface ContentSnapshot {
   contentType: string;
   /** Asked with untold, when there is any. */
   untold?: Announcement[];
+  /** Asked with lateText, when there is any. */
+  lateText?: TextShownNews;
 }
 
-/** A field the browser found invalid when a form was to be sent; ref only when a snapshot gave it one. */
+/** Text an action wrote or showed on the page, a place each (content/actions/text-shown.ts); `more` counts the places not told. */
+export interface TextShownNews {
+  texts: string[];
+  more: number;
+}
+
 /** A live region's new text (content/announcements.ts). */
 export interface Announcement {
   role: string;
   text: string;
 }
 
+/** A field the browser found invalid when a form was to be sent; ref only when a snapshot gave it one. */
 export interface InvalidField {
   role: string;
   name: string;
@@ -276,11 +286,11 @@ export interface ContentResults {
   /** toggled: how the column header acted on is sorted now, when that changed ("sorted ascending", "not sorted"); else what the toggle acted on is now ("checked"). */
   /** announced: after a click (acted), what the page has announced since it, asked again (a component's toast comes on its next render). */
   /** marked, messages: after a click on a submit button, its form's fields marked invalid and those by which it shows an error, its checks run. */
-  textShown: { text?: { texts: string[]; more: number } };
+  textShown: { text?: TextShownNews };
   revealed: {
     revealed?: { lines: string[]; more: number }; toggled?: string; opened?: Suggestions; announced?: Announcement[]; marked?: InvalidField[]; messages?: InvalidField[];
     /** After a click or keys (acted) that showed nothing else: text they wrote or showed, a place each (text-shown.ts). */
-    text?: { texts: string[]; more: number };
+    text?: TextShownNews;
   };
   openedDialog: { opened?: Suggestions };
   noteDialogs: { shown: number };
@@ -292,7 +302,7 @@ export interface ContentResults {
     value?: string; secret?: boolean; focused?: boolean; maxLength?: number; invalid?: string; suggestions?: Suggestions; revealed?: { lines: string[]; more: number };
     replaced?: { line?: string; value?: string };
     /** With neither suggestions nor revealed: the text the typing wrote elsewhere on the page (text-shown.ts). */
-    text?: { texts: string[]; more: number };
+    text?: TextShownNews;
   };
   /** frameNonce: the focused element is a frame, which got this nonce (the focus is inside it). */
   focused: { line: string | null; frameNonce?: string };
@@ -307,7 +317,7 @@ export interface ContentResults {
    */
   elementAt: { line: string | null; frame?: { nonce: string; x: number; y: number }; download?: true };
   announcements: Announcement[];
-  untold: Announcement[];
+  untold: { announced: Announcement[]; text?: TextShownNews };
   guardOutcome:
     /** invalid: the browser's checks refused the form; marked: fields the page's own checks marked aria-invalid. */
     /** timersDue: ms until the timers the click's handlers set have run (input-timers.ts); absent when none. */

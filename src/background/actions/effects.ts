@@ -20,9 +20,9 @@ import { statusOf } from '../navigation.ts';
 import { watchRequests } from './requests.ts';
 import { DOWNLOAD_SETTLE_MS, settleDownload } from '../downloads.ts';
 import { interceptFileChoosers, onFileChooser, stopInterceptingSoon, type FileChooser } from './file-chooser.ts';
-import { askUntold } from './untold.ts';
+import { askUntold, reportMade } from './untold.ts';
 
-export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'announcedBefore' | 'closedDialog' | 'threw'>;
+export type Effects = Pick<ActionReport, 'navigatedTo' | 'navigatedStatus' | 'framesNavigated' | 'newTabs' | 'dialog' | 'download' | 'fileChooser' | 'unresponsive' | 'frameUnresponsive' | 'invalidFields' | 'markedInvalid' | 'tabClosed' | 'requests' | 'announced' | 'announcedBefore' | 'textShownBefore' | 'closedDialog' | 'threw'>;
 
 /** CDP's timestamps and the worker's clock may differ by a little. */
 const THROWN_SLACK_MS = 5;
@@ -270,6 +270,7 @@ export async function withEffects<T>(
       else announced = asked.value;
     }
     const before = await earlier.told();
+    reportMade(tabId, started);
     // A handler that failed: what it threw (the click did nothing, and only the console said why).
     const threw = thrownSince(tabId, since - THROWN_SLACK_MS);
     for (const tab of newTabs) {
@@ -290,7 +291,8 @@ export async function withEffects<T>(
         ...(tabClosed ? { tabClosed } : {}),
         ...(started ? { requests: started } : {}),
         ...(announced?.length ? { announced } : {}),
-        ...(before?.length ? { announcedBefore: before } : {}),
+        ...(before.announced ? { announcedBefore: before.announced } : {}),
+        ...(before.text ? { textShownBefore: before.text } : {}),
         ...(threw.length ? { threw: { errors: threw.slice(0, MAX_THROWN).map(thrownLine), more: Math.max(0, threw.length - MAX_THROWN) } } : {}),
       },
     };

@@ -53,8 +53,11 @@ export async function waitFor(params: Params<'waitFor'>, ctx: CommandContext): P
   if (dialog) detail += `; meanwhile the page opened ${dialogKind(dialog)} ("${dialog.message}"), which blocks it: call browser_handle_dialog`;
   const waitedMs = Date.now() - started;
   // What the page said meanwhile (a toast as the data came), or since the last report.
-  const announced = dialog ? undefined : await askUntold(tabId, Date.now()).told();
-  return { tabId, detail, waitedMs, ...(announced?.length ? { announced } : {}) };
+  const untold = dialog ? {} : await askUntold(tabId, Date.now()).told();
+  // Not the text waited for again.
+  const texts = untold.text?.texts.filter((t) => params.text === undefined || !t.includes(params.text));
+  const textShown = untold.text && texts?.length ? { texts, more: untold.text.more } : undefined;
+  return { tabId, detail, waitedMs, ...(untold.announced ? { announced: untold.announced } : {}), ...(textShown ? { textShown } : {}) };
 }
 
 /** A URL condition: exact, substring, or a glob with * (e.g. "**\/checkout*"). */

@@ -1,8 +1,11 @@
 /**
  * What the page's live regions said that no report has told yet (content/announcements.ts): a
- * toast that came after the last action's report was made is told by the tab's next call.
+ * toast that came after the last action's report was made is told by the tab's next call. And what
+ * the page wrote after a report that said its requests were still running (content/actions/text-shown.ts):
+ * the answer's "12 results", told by the wait or the action that comes next.
  */
-import type { Announcement } from '../../shared/content-messages.ts';
+import type { Announcement, TextShownNews } from '../../shared/content-messages.ts';
+import type { StartedRequests } from '../../shared/methods/common.ts';
 import { tryFrame } from '../frames.ts';
 import { knownBlocked } from '../unresponsive.ts';
 import { within } from '../timing.ts';
@@ -10,12 +13,43 @@ import { within } from '../timing.ts';
 /** How long the page's answer may take once the call is otherwise done. */
 const UNTOLD_MS = 200;
 
+// Tabs whose last report left requests running: their next call asks what the answers wrote.
+// (Lost with the worker: then that text is not told, as none was before.)
+const expectingText = new Set<number>();
+
+/** The report of the tab's action is made: with its requests still running, what they bring is asked by the next call. */
+export function reportMade(tabId: number, requests: StartedRequests | undefined): void {
+  if (requests?.list.some((r) => r.pending || r.receiving)) expectingText.add(tabId);
+  else expectingText.delete(tabId);
+}
+
+/** Whether the tab's next call asks what the page wrote since the last report; asked once, by a wait or an action. */
+export function takeLateText(tabId: number): boolean {
+  return expectingText.delete(tabId);
+}
+
+/** The same for a snapshot, which leaves the question to the next wait or action: what the answer writes after it is news. */
+export function expectsLateText(tabId: number): boolean {
+  return expectingText.has(tabId);
+}
+
+export interface Untold {
+  announced?: Announcement[];
+  text?: TextShownNews;
+}
+
 /**
- * Asks the main frame for what it announced before `before` (Date.now()) and no report has told;
- * the answer is awaited with `told()`, bounded: a page blocked before it came to the question keeps
- * the news for the next call. Nothing is asked of a page known to be blocked.
+ * Asks the main frame for what it announced before `before` (Date.now()) and no report has told, and
+ * what it wrote when takeLateText says so; the answer is awaited with `told()`, bounded: a page blocked
+ * before it came to the question keeps the announcements for the next call. Nothing is asked of a page known to be blocked.
  */
-export function askUntold(tabId: number, before: number): { told(): Promise<Announcement[] | undefined> } {
-  const asked = knownBlocked(tabId) ? undefined : tryFrame(tabId, 0, { type: 'untold', before }).catch(() => undefined);
-  return { told: async () => (asked && (await within(asked, UNTOLD_MS, undefined))) || undefined };
+export function askUntold(tabId: number, before: number): { told(): Promise<Untold> } {
+  const text = takeLateText(tabId);
+  const asked = knownBlocked(tabId) ? undefined : tryFrame(tabId, 0, { type: 'untold', before, text }).catch(() => undefined);
+  return {
+    told: async () => {
+      const answer = asked && (await within(asked, UNTOLD_MS, undefined));
+      return answer ? { ...(answer.announced.length ? { announced: answer.announced } : {}), ...(answer.text ? { text: answer.text } : {}) } : {};
+    },
+  };
 }

@@ -13,6 +13,9 @@
  * changes on its own (a clock: announcements.ts tickingIn), nor a render that
  * writes the same text again, nor a live region's (told as announced), nor
  * our own feedback on the page.
+ *
+ * After the report, the page's changes are read on for a while (lateTextShown): when its requests were
+ * still running, the tab's next call tells what their answer wrote.
  */
 import { HOST_ATTR } from '../feedback.ts';
 import { LIVE, liveRegionOf, onPageChanges, tickingIn, withChange, type Change } from '../announcements.ts';
@@ -32,6 +35,7 @@ const WHOLE_MAX = 120;
 /** Elements changed, and nodes added to one, kept for one report: a page drawing thousands says no more in it. */
 const MAX_CHANGED = 500;
 const MAX_ADDED = 50;
+const MAX_REMOVED = 100_000;
 
 interface Changed {
   /** Nodes put into it. */
@@ -44,26 +48,40 @@ interface Changed {
 
 // When each element changed in the last few seconds (tickingIn): a clock's is not news.
 const history = new WeakMap<Element, Change[]>();
-let armedAt = 0;
-let changed: Map<Element, Changed> | null = null;
+
+/** The page's changes read from `since` (Date.now()) on, element by element. */
+interface Reading {
+  since: number;
+  changed: Map<Element, Changed & { at: number }>;
+}
+
+// From the input being aimed to its report.
+let armed: Reading | null = null;
+// After the last report, when its requests were still running: what their answers write is told by
+// the tab's next call (lateTextShown). Read for LATE_MS at most.
+let late: Reading | null = null;
+const LATE_MS = 60_000;
 // The elements animated as the report is made, looked up once for it (drawn).
 let animated: Set<Element> | undefined;
 
 onPageChanges(noteChanges);
 
+const reading = (): Reading => ({ since: Date.now(), changed: new Map() });
+
 /** As the click is aimed: what the page changes from now on is read for its report. */
 export function armTextShown(): void {
-  armedAt = Date.now();
-  changed = new Map();
+  armed = reading();
 }
 
-/** Stops reading changes (the report says something else, or none is coming). */
+/** Stops reading changes for the report (it says something else, or none is coming); those after it are read on. */
 export function disarmTextShown(): undefined {
-  changed = null;
+  armed = null;
+  late = reading();
   return undefined;
 }
 
 function noteChanges(records: MutationRecord[], now: number): void {
+  if (late && now - late.since > LATE_MS) late = null;
   const seen = new Set<Element>();
   for (const record of records) {
     const el = changedElement(record);
@@ -72,16 +90,22 @@ function noteChanges(records: MutationRecord[], now: number): void {
       seen.add(el);
       history.set(el, withChange(history.get(el), now));
     }
-    if (!changed || (changed.size >= MAX_CHANGED && !changed.has(el))) continue;
-    const entry = changed.get(el) ?? { added: [], removed: '', whole: false };
-    if (record.type === 'childList') {
-      for (const node of record.addedNodes) if (entry.added.length < MAX_ADDED) entry.added.push(node);
-      for (const node of record.removedNodes) entry.removed += ` ${node.textContent ?? ''}`;
-    } else {
-      entry.whole = true;
-    }
-    changed.set(el, entry);
+    if (armed) note(armed, el, record, now);
+    if (late) note(late, el, record, now);
   }
+}
+
+function note({ changed }: Reading, el: Element, record: MutationRecord, now: number): void {
+  if (changed.size >= MAX_CHANGED && !changed.has(el)) return;
+  const entry = changed.get(el) ?? { added: [], removed: '', whole: false, at: now };
+  if (record.type === 'childList') {
+    for (const node of record.addedNodes) if (entry.added.length < MAX_ADDED) entry.added.push(node);
+    // Bounded: a list drawn anew every second for as long as a late reading lasts.
+    for (const node of record.removedNodes) if (entry.removed.length < MAX_REMOVED) entry.removed += ` ${node.textContent ?? ''}`;
+  } else {
+    entry.whole = true;
+  }
+  changed.set(el, entry);
 }
 
 /** The element whose text `record` may have changed, or null for a change that shows no new text. */
@@ -118,13 +142,29 @@ function elementOf(node: Node | null): Element | null {
  * is told as their lines, with refs, in `controls`: they were listed by nothing, and are to be clicked.
  */
 export async function textShown(keyed: boolean, field?: Element, refPrefix?: string): Promise<TextShown | undefined> {
-  const noted = changed;
-  changed = null;
+  const noted = armed;
+  disarmTextShown();
+  return noted ? tell(noted, Infinity, keyed, field, refPrefix) : undefined;
+}
+
+/**
+ * What the page wrote after the last report and before `before` (Date.now()): the answer to a request
+ * still running then (its report said so). Its texts only; `wanted` false: dropped. Reading it ends,
+ * or with `readOn` starts again (a snapshot has shown the page as it is now; the answer may be still to come).
+ */
+export async function lateTextShown(before: number, wanted: boolean, readOn = false): Promise<TextShown | undefined> {
+  const noted = late;
+  late = readOn ? reading() : null;
+  return noted && wanted ? tell(noted, before, false) : undefined;
+}
+
+async function tell(noted: Reading, before: number, keyed: boolean, field?: Element, refPrefix?: string): Promise<TextShown | undefined> {
   animated = undefined;
-  if (!noted?.size) return undefined;
+  if (!noted.changed.size) return undefined;
   const told: { el: Element; change: Changed; depth: number }[] = [];
-  for (const [el, change] of noted) {
-    if (!el.isConnected || tickingIn(history.get(el), armedAt) || liveRegionOf(el) || ours(el)) continue;
+  for (const [el, change] of noted.changed) {
+    if (change.at >= before) continue;
+    if (!el.isConnected || tickingIn(history.get(el), noted.since) || liveRegionOf(el) || ours(el)) continue;
     // Keys in an editor write its text: what they typed is no news. Nor is the field's own (a rich field's parts).
     if (keyed && (el as HTMLElement).isContentEditable) continue;
     if (field && composedContains(field, el)) continue;

@@ -1,6 +1,6 @@
 /** Element actions, waits, dialogs and read-only queries. */
 import { z } from 'zod';
-import { Announcements, DownloadFile, PageDialog, StartedRequests, TabId, TargetFields } from './common.ts';
+import { Announcements, DownloadFile, PageDialog, StartedRequests, TabId, TargetFields, TextShown } from './common.ts';
 
 const Modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
@@ -56,8 +56,8 @@ export const ActionReport = z.object({
   opened: PopupOptions.optional(),
   /** After a hover, a click, keys or text typed: controls and tooltips it made visible (snapshot lines with refs). */
   revealed: z.object({ lines: z.array(z.string()), more: z.number() }).optional(),
-  /** After a click, a hover, a drag, keys, text typed or filled, a box checked or an option chosen that showed no controls, errors or news: text they wrote or showed on the page, a place each (a counter, a result, a panel drawn with no ARIA); `more` counts the places not told. */
-  textShown: z.object({ texts: z.array(z.string()), more: z.number() }).optional(),
+  /** After a click, a hover, a drag, keys, text typed or filled, a box checked or an option chosen that showed no controls, errors or news: text they wrote or showed on the page. */
+  textShown: TextShown.optional(),
   /** After a click on a toggle (a checkbox, radio, switch, a button with aria-pressed): what it is now ("checked", "not pressed"); on a column header, or a key there, how it sorts now ("sorted ascending"). */
   toggled: z.string().optional(),
   /** After keys: the focused element's snapshot line (and the item it points at with aria-activedescendant). */
@@ -70,6 +70,8 @@ export const ActionReport = z.object({
   announced: Announcements.optional(),
   /** What they said after the report of the tab's last action was made, before this one (a toast whose request took longer), that no report has told. */
   announcedBefore: Announcements.optional(),
+  /** Text the page wrote after the report of the tab's last action was made, whose requests were still running then, before this one. */
+  textShownBefore: TextShown.optional(),
   /** The element was already as asked (a checked box to check): no input was sent. */
   unchanged: z.boolean().optional(),
   /** The page closed its own tab (window.close()). */
@@ -144,8 +146,8 @@ export const ACTION_METHODS = {
       time: z.number().min(0).max(600).optional(),
       state: z.enum(['visible', 'hidden', 'attached', 'detached']).optional(),
     }),
-    /** announced: what the page said meanwhile, or since the last report, that no report has told. */
-    result: z.object({ tabId: TabId, detail: z.string(), waitedMs: z.number(), announced: Announcements.optional() }),
+    /** announced: what the page said meanwhile, or since the last report, that no report has told. textShown: what it wrote since a report whose requests were still running. */
+    result: z.object({ tabId: TabId, detail: z.string(), waitedMs: z.number(), announced: Announcements.optional(), textShown: TextShown.optional() }),
   },
   handleDialog: {
     params: z.object({ tabId: TabId.optional(), accept: z.boolean(), promptText: z.string().optional() }),

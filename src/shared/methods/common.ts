@@ -54,5 +54,8 @@ export const StartedRequests = z.object({
 });
 export type StartedRequests = z.infer<typeof StartedRequests>;
 
+/** Text an action wrote or showed on the page, a place each (a counter, a result, a panel drawn with no ARIA); `more` counts the places not told. */
+export const TextShown = z.object({ texts: z.array(z.string()), more: z.number() });
+
 /** What the page's live regions (alert, status, aria-live) said: a toast, an error. */
 export const Announcements = z.array(z.object({ role: z.string(), text: z.string() }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Announcements, DownloadFile, PageDialog, StartedRequests, TabId } from './common.ts';
+import { Announcements, DownloadFile, PageDialog, StartedRequests, TabId, TextShown } from './common.ts';
 
 export const TabInfo = z.object({
   id: TabId,
@@ -54,7 +54,8 @@ export const CORE_METHODS = {
       viewportOnly: z.boolean().optional(),
     }),
     /** pdf: the tab shows a PDF in Chromium's viewer, whose text is not in the snapshot. announced: what the page said that no report has told and the snapshot no longer shows (a toast gone again). */
-    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string(), pdf: z.boolean().optional(), announced: Announcements.optional() }),
+    /** textShown: what the page wrote after a report whose requests were still running, when the snapshot does not print all text (interactive, part of the page). */
+    result: z.object({ tabId: TabId, url: z.string(), title: z.string(), text: z.string(), pdf: z.boolean().optional(), announced: Announcements.optional(), textShown: TextShown.optional() }),
   },
   'tabs.list': {
     params: z.object({}),

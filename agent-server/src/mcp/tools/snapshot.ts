@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { writeOutput } from '../files.ts';
 import type { ToolResponse } from '../response.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
-import { tellAnnounced } from './announced.ts';
+import { tellAnnounced, tellTextShown } from './announced.ts';
 
 /**
  * Without a budget of its own a snapshot is cut at this many characters
@@ -32,6 +32,7 @@ export const snapshot = defineTool({
     const result = await ctx.browser.call('snapshot', request, ctx.timeoutMs);
     response.text(`Page: ${result.title}`, `URL: ${result.url}`, `Tab: ${result.tabId}`);
     tellAnnounced(response, result.announced, 'Since the last report');
+    tellTextShown(response, result.textShown, 'Since the last report');
     if (filename) {
       const file = writeOutput(ctx.outputDir, filename, result.text + '\n');
       const refs = result.text.match(/\[ref=/g)?.length ?? 0;

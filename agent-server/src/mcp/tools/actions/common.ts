@@ -5,7 +5,7 @@ import type { ToolResponse } from '../../response.ts';
 import type { ToolContext } from '../../tool.ts';
 import { appendSnapshot } from '../snapshot.ts';
 import { describeDownload } from '../download.ts';
-import { tellAnnounced } from '../announced.ts';
+import { tellAnnounced, tellTextShown } from '../announced.ts';
 
 /** Every element-taking tool names its element the same way. */
 export const TARGET = {
@@ -25,6 +25,7 @@ export const SNAPSHOT_AFTER = {
 export async function reportAction(verb: string, report: ActionReport, response: ToolResponse, ctx: ToolContext, snapshot?: boolean): Promise<void> {
   response.text(report.unchanged ? `Already ${verb.toLowerCase()}: ${report.detail} (nothing was clicked)` : `${verb} ${report.detail}${report.via === 'cdp' ? '' : ' (set through the DOM)'}`);
   tellAnnounced(response, report.announcedBefore, 'After the last report, before this action');
+  tellTextShown(response, report.textShownBefore, 'After the last report, before this action');
   if (report.unchanged) return;
   if (report.toggled) response.text(`It is now ${report.toggled}.`);
   // First what the page asked its server, then what it did with the answer (a login's redirect).
@@ -68,12 +69,7 @@ export async function reportAction(verb: string, report: ActionReport, response:
   }
   if (report.opened) listOptions(response, `It opened ${report.opened.popup}:`, report.opened);
   if (report.revealed) listOptions(response, 'It showed:', { options: report.revealed.lines, more: report.revealed.more });
-  if (report.textShown) {
-    const { texts, more } = report.textShown;
-    const quoted = texts.map((text) => JSON.stringify(text));
-    if (quoted.length === 1 && !more) response.text(`The page now shows: ${quoted[0]}`);
-    else listOptions(response, 'The page now shows:', { options: quoted, more });
-  }
+  tellTextShown(response, report.textShown);
   if (report.tabClosed) {
     response.text(`The page closed its tab (${report.tabId}). Commands without a tabId now go to the current tab; browser_tabs lists them.`);
     return;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.ts';
 import { TARGET } from './common.ts';
-import { tellAnnounced } from '../announced.ts';
+import { tellAnnounced, tellTextShown } from '../announced.ts';
 
 export const waitFor = defineTool({
   name: 'browser_wait_for',
@@ -21,6 +21,7 @@ export const waitFor = defineTool({
     const result = await ctx.browser.call('waitFor', params, ctx.timeoutMs);
     response.text(`Waited ${result.waitedMs} ms for ${result.detail}.`);
     tellAnnounced(response, result.announced, 'Since the last report');
+    tellTextShown(response, result.textShown, 'Since the last report');
   },
 });
 
