@@ -13,7 +13,7 @@ import { withEffects, type Effects } from './effects.ts';
 import { insertText, pressKey as dispatchKey } from './input.ts';
 import { keyForChar, onMac, parseChord, platformName } from './keys.ts';
 import { frameOf, targetSpec } from './target.ts';
-import { shownBy } from './shown.ts';
+import { movedOn, shownBy } from './shown.ts';
 import { fieldsRefusedWithin } from './validation.ts';
 import { afterInputTimers } from './input-timers.ts';
 import { waitBudget } from '../timing.ts';
@@ -229,7 +229,7 @@ async function noteBeforeKeys(tabId: number, spec: TargetSpec | undefined, shown
 
 /** After them: the dialog they opened, with its controls, or the one they closed; else what else they showed. */
 async function shownByKeys(tabId: number, spec: TargetSpec | undefined, effects: Effects, noted: boolean, ownerWaitMs = 0): Promise<Pick<ActionReport, 'opened' | 'revealed' | 'toggled' | 'closedDialog' | 'textShown'>> {
-  if (!noted || pageMovedOn(effects)) return {};
+  if (!noted || movedOn(effects)) return {};
   const changed = await tryFrame(tabId, 0, { type: 'dialogChanges' }).catch(() => undefined);
   const closed = changed?.closed ? { closedDialog: changed.closed } : {};
   const shown = changed?.opened ? await shownBy(tabId, undefined, effects, { type: 'openedDialog' }) : await shownBy(tabId, spec, effects, { type: 'revealed', waitMs: 0, keyed: true, acted: true, ...(ownerWaitMs ? { ownerWaitMs } : {}) });
@@ -279,9 +279,6 @@ const BROWSER_SHORTCUTS: { keys: string[]; does: string; tool: string }[] = [
   { keys: ['Command+L', 'Alt+D', 'F6'], does: 'go to the address bar', tool: 'browser_navigate with the URL' },
 ];
 
-/** After these the page acted on cannot be asked about the keys: it is gone, blocked or busy. */
-const pageMovedOn = (effects: Effects) => Boolean(effects.navigatedTo || effects.dialog || effects.unresponsive || effects.tabClosed);
-
 /** How long text in a combobox may take to bring up its suggestions (a debounce, then a fetch). */
 const SUGGESTIONS_WAIT_MS = 1000;
 /**
@@ -299,7 +296,7 @@ type Held = Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | '
  * report would say the text went in when it did not. A password's length only.
  */
 async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Held> {
-  if (pageMovedOn(effects)) return {};
+  if (movedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
   const held = await tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { refPrefix: refPrefix(frameId), waitMs: timersRan ? SUGGESTIONS_AFTER_TIMERS_MS : SUGGESTIONS_WAIT_MS, answered } });
@@ -331,7 +328,7 @@ async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, eff
  * it is in.
  */
 export async function focusAfter(tabId: number, frameId: number, effects: Effects): Promise<Pick<ActionReport, 'focus'> & { frameId: number }> {
-  if (pageMovedOn(effects)) return { frameId };
+  if (movedOn(effects)) return { frameId };
   const down = await downFrames(
     tabId,
     frameId,
@@ -347,7 +344,7 @@ export async function focusAfter(tabId: number, frameId: number, effects: Effect
  * it for; or, when nothing at all came of it, why the browser did not send it.
  */
 async function refusedAfter(tabId: number, frameId: number, started: number, effects: Effects): Promise<Pick<ActionReport, 'invalidFields' | 'markedInvalid' | 'fieldMessages' | 'enterNotSent'>> {
-  if (pageMovedOn(effects)) return {};
+  if (movedOn(effects)) return {};
   // A little more than the keys took: the two clocks are read at slightly different moments.
   const { enterNotSent, ...refused } = await fieldsRefusedWithin(tabId, frameId, Date.now() - started + 50);
   // A page may act on Enter in its own handlers (a request, a message it announces): then it did something.

@@ -40,7 +40,7 @@ export async function textShownBy(tabId: number, frameId: number, effects: Effec
 }
 
 /** The page went elsewhere, or a dialog or a blocked script holds it (or the frame): nothing is left to ask it. */
-function movedOn(effects: Effects): boolean {
+export function movedOn(effects: Effects): boolean {
   return Boolean(effects.navigatedTo || effects.dialog || effects.unresponsive || effects.frameUnresponsive || effects.tabClosed);
 }
 
