@@ -285,3 +285,18 @@ test('text a request still running at the report wrote later is told by the next
   const later = await agent.server.ok('browser_wait_for', { time: 0.8 });
   expect(later.text).not.toContain('showed');
 });
+
+test('text written into a long box (an answer streamed into the text it already holds) is told by what was written there', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/long-box',
+    `<button id="more">Continue</button>
+     <div id="answer">${'The history of the city is long. '.repeat(80)}<span id="tail"></span></div>
+     <script>
+       const text = document.getElementById('answer').firstChild;
+       more.onclick = () => { text.data += 'Paris became the capital in 508.'; };
+     </script>`,
+  );
+  const streamed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Continue"') });
+  expect(streamed.text).toBe('Clicked <button id="more">Continue</button>\nThe page now shows: "Paris became the capital in 508."');
+});

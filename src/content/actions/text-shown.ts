@@ -44,6 +44,8 @@ interface Changed {
   removed: string;
   /** Its text was written, or it was shown: what it says now is all news. */
   whole: boolean;
+  /** The texts written, each with what it said before. */
+  wrote?: Map<Node, string>;
 }
 
 // When each element changed in the last few seconds (tickingIn): a clock's is not news.
@@ -104,6 +106,8 @@ function note({ changed }: Reading, el: Element, record: MutationRecord, now: nu
     for (const node of record.removedNodes) if (entry.removed.length < MAX_REMOVED) entry.removed += ` ${node.textContent ?? ''}`;
   } else {
     entry.whole = true;
+    // The text itself too, as it was: in a box too big to read whole (a long answer written as it streams), what was written into it is told.
+    if (record.type === 'characterData' && !entry.wrote?.has(record.target) && (entry.wrote?.size ?? 0) < MAX_ADDED) (entry.wrote ??= new Map()).set(record.target, record.oldValue ?? '');
   }
   changed.set(el, entry);
 }
@@ -224,14 +228,20 @@ function placeText(el: Element, change: Changed): { text: string; covers: Node[]
   // The page, or a box too big to read whole (an app's root drawn anew): only what was put in it.
   const big = el === document.body || el === document.documentElement || (el.textContent?.length ?? 0) > BIG_TEXT;
   const now = big ? '' : textOf(el);
-  if (change.whole) return now ? inContext(el, now) : null;
+  if (change.whole && now) return inContext(el, now);
   const added = change.added.filter((node) => node.isConnected && composedContains(el, node) && !announcing(node) && !ours(node));
-  const addedText = flat(added.map(shownText).join(' '));
+  const wrote = [...(change.wrote ?? [])].filter(([node]) => node.isConnected && composedContains(el, node));
+  const addedText = flat([...added.map(shownText), ...wrote.map(([node, before]) => newPart(before, (node as Text).data))].join(' '));
   if (!addedText) return null;
   // Drawn anew with the same text (a framework's render of a list): nothing new to read.
-  if (flat(added.map((node) => node.textContent ?? '').join(' ')) === flat(change.removed)) return null;
+  if (!wrote.length && flat(added.map((node) => node.textContent ?? '').join(' ')) === flat(change.removed)) return null;
   if (now && now.length <= WHOLE_MAX) return inContext(el, now);
-  return { text: addedText, covers: added, added: true };
+  return { text: addedText, covers: [...added, ...wrote.map(([node]) => node)], added: true };
+}
+
+/** What a text says that it did not: the words put at its end (an answer streamed in), else all of it. */
+function newPart(before: string, now: string): string {
+  return before && now.startsWith(before) ? now.slice(before.length) : now;
 }
 
 /** Longer than this (its textContent), a box is not read whole: innerText lays out and reads all of it. */
