@@ -300,3 +300,29 @@ test('text written into a long box (an answer streamed into the text it already 
   const streamed = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Continue"') });
   expect(streamed.text).toBe('Clicked <button id="more">Continue</button>\nThe page now shows: "Paris became the capital in 508."');
 });
+
+test('a click that shows controls with text around them says the text too (a question over its Yes and No, an order\'s details over its Track link); controls alone, only them', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/with-controls',
+    `<div>report.pdf <button id="del">Delete</button> <span id="ask" hidden>Delete report.pdf for good? <button>Yes</button> <button>No</button></span></div>
+     <button id="load">Show details</button><div id="details"></div>
+     <button id="menu">Menu</button><div id="items" hidden><button>Copy</button> <button>Paste</button></div>
+     <button id="edit">Edit</button><form id="form" hidden><label>Title <input></label></form>
+     <script>
+       del.onclick = () => { document.getElementById('ask').hidden = false; };
+       load.onclick = () => { details.innerHTML = '<p>Order 1234 was shipped on May 3 and arrives Friday.</p><a href="/track">Track it</a>'; };
+       menu.onclick = () => { items.hidden = false; };
+       edit.onclick = () => { form.hidden = false; };
+     </script>`,
+  );
+  const asked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete"') });
+  expect(asked.text).toMatch(/It showed:\n- button "Yes" \[ref=e\d+\]\n- button "No" \[ref=e\d+\]\nThe page now shows: "Delete report.pdf for good\?"$/);
+  const details = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Show details"') });
+  expect(details.text).toMatch(/It showed:\n- link "Track it" \[ref=e\d+\]\nThe page now shows: "Order 1234 was shipped on May 3 and arrives Friday\."$/);
+  // What the controls say, their labels too, is no text of its own.
+  const menu = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Menu"') });
+  expect(menu.text).toMatch(/It showed:\n- button "Copy" \[ref=e\d+\]\n- button "Paste" \[ref=e\d+\]$/);
+  const form = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Edit"') });
+  expect(form.text).toMatch(/It showed:\n- textbox "Title" \[ref=e\d+\]$/);
+});

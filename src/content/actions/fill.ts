@@ -184,7 +184,7 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const shown = suggest && !suggestions ? (await revealed({ type: 'revealed', refPrefix: suggest.refPrefix, waitMs: 0, keyed: true })).revealed : undefined;
   // Else the text it wrote elsewhere on the page: a password's strength, a count of characters, a list filtered.
-  const text = suggest && !suggestions && !shown ? await textShown(true, el) : disarmTextShown();
+  const text = suggest && !suggestions && !shown ? await textShown({ keyed: true, field: el }) : disarmTextShown();
   const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};

@@ -163,7 +163,7 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => dropOutcome();
     case 'textShown':
       return async (): Promise<ContentResults['textShown']> => {
-        const text = await textShown(false);
+        const text = await textShown();
         return text ? { text } : {};
       };
     case 'readChecked':

@@ -230,6 +230,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
     if (!changed && ownerWait && !animationTargets().size) break;
   }
   // After keys the report names where the focus is (a menu's first item, focused as it opened).
+  // (Still a control it showed: its label is no text to tell.)
+  const showed = news;
   if (request.keyed) news = news.filter((el) => el !== deepActiveElement(document));
   // Nor a focus trap's empty guards of no size (AG Grid's popups'), there for Tab alone.
   // Nor a tab's panel, focusable for the keys alone (React Aria's): what it says is told below, as text.
@@ -259,10 +261,8 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // text alone (a FAQ's answer) with what it says, as the snapshot would print it.
   const toggled = state ?? (expansion === 'expanded' && lines.length ? undefined : expansion);
   // So too a tab's panel of text alone, the tab now selected.
-  if (!lines.length && target && (toggled === 'expanded' || tabSelected(target))) {
-    const text = disclosedText(target);
-    if (text) lines.push(`text: ${yamlValue(clip(text, MAX_DISCLOSED))}`);
-  }
+  const disclosed = !lines.length && target && (toggled === 'expanded' || tabSelected(target)) ? disclosedText(target) : '';
+  if (disclosed) lines.push(`text: ${yamlValue(clip(disclosed, MAX_DISCLOSED))}`);
   // What the page announced since the click, asked again now: a component's toast says so on its next
   // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
   const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
@@ -272,10 +272,12 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   const clicked = request.acted && !request.keyed ? target : undefined;
   const messages = clicked ? await messagesAfterClick(clicked, lastLandedAt()) : [];
   const marked = markedInForm(clicked ? formSubmittedBy(clicked) : null);
-  // Text the click or keys wrote or showed, where nothing above says what they did (a counter, a result, a panel with no ARIA).
-  // (A box checked asks for it apart.)
+  // Text the click or keys wrote or showed, where nothing above says it (a counter, a result, a panel with no ARIA;
+  // an order's details shown with its Track link). (A box checked asks for it apart.)
   // Its places' controls that no selector above finds (a drop-down's items a pointer cursor alone marks) are listed as shown.
-  const read = !request.acted && !request.text ? undefined : !lines.length && !messages.length && !marked.length ? await textShown(!!request.keyed, undefined, request.refPrefix) : disarmTextShown();
+  const read = !request.acted && !request.text ? undefined : !disclosed && !messages.length && !marked.length
+    ? await textShown({ keyed: !!request.keyed, refPrefix: request.refPrefix, listed: [...new Set([...showed, ...news])] })
+    : disarmTextShown();
   const { controls = [], ...text } = read ?? { texts: [], more: 0 };
   lines.push(...controls.slice(0, MAX_SHOWN));
   const unlisted = more + Math.max(0, controls.length - MAX_SHOWN);

@@ -25,6 +25,7 @@ import { clip } from './describe.ts';
 import { animationTargets, inAnimated } from './animated.ts';
 import { nextFrame } from './motion.ts';
 import { takeSnapshot } from '../snapshot/index.ts';
+import { getName } from '../snapshot/names.ts';
 
 /** Places told in one report; the rest are counted. */
 const MAX_PLACES = 3;
@@ -144,11 +145,20 @@ function elementOf(node: Node | null): Element | null {
  * Reading ends with it. `keyed`: after keys or text typed into `field`. With `refPrefix`, a place that
  * holds what the snapshot gives refs (a drop-down's items that only a pointer cursor marks, Naive UI's)
  * is told as their lines, with refs, in `controls`: they were listed by nothing, and are to be clicked.
+ * `listed`: the controls the report lists as shown; a place holding some is told by the rest of its text
+ * (an order's details shown with its Track link), and not at all when they are all it says (a menu).
  */
-export async function textShown(keyed: boolean, field?: Element, refPrefix?: string): Promise<TextShown | undefined> {
+export async function textShown(how: HowShown = {}): Promise<TextShown | undefined> {
   const noted = armed;
   disarmTextShown();
-  return noted ? tell(noted, Infinity, keyed, field, refPrefix) : undefined;
+  return noted ? tell(noted, Infinity, how) : undefined;
+}
+
+interface HowShown {
+  keyed?: boolean;
+  field?: Element;
+  refPrefix?: string;
+  listed?: Element[];
 }
 
 /**
@@ -159,10 +169,10 @@ export async function textShown(keyed: boolean, field?: Element, refPrefix?: str
 export async function lateTextShown(before: number, wanted: boolean, readOn = false): Promise<TextShown | undefined> {
   const noted = late;
   late = readOn ? reading() : null;
-  return noted && wanted ? tell(noted, before, false) : undefined;
+  return noted && wanted ? tell(noted, before) : undefined;
 }
 
-async function tell(noted: Reading, before: number, keyed: boolean, field?: Element, refPrefix?: string): Promise<TextShown | undefined> {
+async function tell(noted: Reading, before: number, { keyed = false, field, refPrefix, listed = [] }: HowShown = {}): Promise<TextShown | undefined> {
   animated = undefined;
   if (!noted.changed.size) return undefined;
   const told: { el: Element; change: Changed; depth: number }[] = [];
@@ -192,6 +202,15 @@ async function tell(noted: Reading, before: number, keyed: boolean, field?: Elem
     if (!place) continue;
     const boxes = place.covers.filter((node): node is Element => node.nodeType === Node.ELEMENT_NODE);
     covered.push(...boxes);
+    const inPlace = listed.filter((control) => boxes.some((box) => composedContains(box, control)));
+    if (inPlace.length) {
+      // What is left, when it was there before too (a list drawn anew around the one button it shows now), is no news.
+      const rest = without(place.text, inPlace);
+      if (!SAYS_SOMETHING.test(rest) || flat(change.removed).includes(rest)) continue;
+      if (said.length < MAX_PLACES) said.push({ at: place.covers[0], text: clip(rest, MAX_TEXT) });
+      else more++;
+      continue;
+    }
     // Of what was put in the page only: a box whose text changed holds what the agent knew of (the header clicked).
     const lines = refPrefix === undefined || !place.added ? [] : boxes.flatMap((box) => refLines(box, refPrefix));
     if (lines.length) controls.push(...lines);
@@ -209,6 +228,17 @@ export interface TextShown {
   more: number;
   /** Snapshot lines with refs, one per control a place holds (refPrefix given). */
   controls?: string[];
+}
+
+/** A word of two letters or more: what is left of a place's text once its controls' is taken out says something. */
+const SAYS_SOMETHING = /\p{L}{2}/u;
+
+/** `text` without what `controls` say, their text and their names (a field's label), each taken out once. */
+function without(text: string, controls: Element[]): string {
+  for (const control of controls) {
+    for (const said of new Set([textOf(control), flat(getName(control))])) if (said) text = text.replace(said, ' ');
+  }
+  return flat(text);
 }
 
 /** Elements in an added box beyond which it is not snapshotted for its controls (a whole view drawn anew): its text is told. */
