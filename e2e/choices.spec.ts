@@ -297,7 +297,8 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   expect(await pageText(agent, '/dialogs', '#out')).toBe('Ada');
   expect(saved.text).toContain('It closed dialog "Edit profile".');
   const remove = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Delete account"') });
-  expect(remove.text).toMatch(/It opened alertdialog "Delete account\?" \[ref=e\d+\]:\n- button "Delete" \[ref=e\d+\]\n- button "Keep"/);
+  // What it says besides its name and its buttons.
+  expect(remove.text).toMatch(/It opened alertdialog "Delete account\?" \[ref=e\d+\]:\n- text: This cannot be undone\.\n- button "Delete" \[ref=e\d+\]\n- button "Keep"/);
   // A click that opens nothing lists nothing; closing one is no opening.
   const kept = await agent.server.ok('browser_click', { ref: refOf(remove.text, 'button "Keep"') });
   expect(kept.text).not.toContain('It opened');

@@ -6,6 +6,7 @@
  * button, a field named by its <label>): it is what the snapshot called it.
  */
 import { getName } from '../snapshot/names.ts';
+import { labelsOf } from '../snapshot/names-content.ts';
 
 const ATTRIBUTES = ['name', 'type', 'role', 'aria-label', 'placeholder'];
 const VOID = new Set(['input', 'img', 'br', 'hr', 'area', 'embed', 'source', 'track', 'wbr', 'col', 'meta', 'link']);
@@ -40,6 +41,31 @@ function named(description: string, el: Element, text: string): string {
 export function visibleText(el: Element): string {
   const raw = (el as HTMLElement).innerText ?? el.textContent ?? '';
   return normalize(raw);
+}
+
+/**
+ * What `text` says besides `elements`: their text, and the labels that name them (a field's), taken out once
+ * each. Not a name no text shows (an icon button's aria-label "close" is no word of a message's).
+ */
+export function textWithout(text: string, elements: Element[]): string {
+  for (const el of elements) {
+    const labels = [...labelsOf(el), ...labelledBy(el)];
+    for (const said of new Set([visibleText(el), ...labels.map(visibleText)])) if (said) text = text.replace(said, ' ');
+  }
+  return normalize(text);
+}
+
+/** A word of two letters or more: what is left of a text once its controls' is taken out says something (not a stray "×"). */
+export function saysSomething(text: string): boolean {
+  return /\p{L}{2}/u.test(text);
+}
+
+function labelledBy(el: Element): Element[] {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).flatMap((id) => {
+    const label = id ? root.getElementById(id) : null;
+    return label ? [label] : [];
+  });
 }
 
 export function normalize(text: string): string {

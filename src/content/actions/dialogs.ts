@@ -5,6 +5,9 @@
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
 import { lineFor, roleAndName } from './find.ts';
+import { clip, normalize, saysSomething, textWithout, visibleText } from './describe.ts';
+import { getName } from '../snapshot/names.ts';
+import { yamlValue } from '../snapshot/format.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { nextFrame } from './motion.ts';
 import { composedQuery } from '../snapshot/dom.ts';
@@ -194,12 +197,28 @@ export async function openedDialog(request: Extract<ContentRequest, { type: 'ope
     return !control || getComputedStyle(control).pointerEvents !== 'none';
   });
   const controls = controlsIn(opened);
+  const list = listIn(opened, controls);
+  const says = list ? '' : message(opened, controls);
   return {
     opened: {
-      popup: lineFor(listIn(opened, controls) ?? opened, request.refPrefix, false),
-      options: controls.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix)),
+      popup: lineFor(list ?? opened, request.refPrefix, false),
+      options: [...(says ? [`text: ${yamlValue(clip(says, MAX_MESSAGE))}`] : []), ...controls.slice(0, MAX_SHOWN).map((el) => lineFor(el, request.refPrefix))],
       more: Math.max(0, controls.length - MAX_SHOWN),
     },
   };
+}
+
+/** Characters of a dialog's message in the report; the snapshot has the rest. */
+const MAX_MESSAGE = 300;
+
+/**
+ * What a dialog says besides its name and its controls: "This cannot be undone." in a confirm, the body of a
+ * modal whose title names it. Empty when that is all (a word of two letters at least, not a stray "×").
+ */
+function message(dialog: Element, controls: Element[]): string {
+  const name = normalize(getName(dialog));
+  const text = visibleText(dialog);
+  const rest = textWithout(name ? text.replace(name, ' ') : text, controls);
+  return saysSomething(rest) ? rest : '';
 }
 

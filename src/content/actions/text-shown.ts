@@ -21,11 +21,10 @@ import { HOST_ATTR } from '../feedback.ts';
 import { LIVE, liveRegionOf, onPageChanges, tickingIn, withChange, type Change } from '../announcements.ts';
 import { composedParent } from '../snapshot/dom.ts';
 import { composedContains } from './hit.ts';
-import { clip } from './describe.ts';
+import { clip, saysSomething, textWithout } from './describe.ts';
 import { animationTargets, inAnimated } from './animated.ts';
 import { nextFrame } from './motion.ts';
 import { takeSnapshot } from '../snapshot/index.ts';
-import { getName } from '../snapshot/names.ts';
 
 /** Places told in one report; the rest are counted. */
 const MAX_PLACES = 3;
@@ -205,8 +204,8 @@ async function tell(noted: Reading, before: number, { keyed = false, field, refP
     const inPlace = listed.filter((control) => boxes.some((box) => composedContains(box, control)));
     if (inPlace.length) {
       // What is left, when it was there before too (a list drawn anew around the one button it shows now), is no news.
-      const rest = without(place.text, inPlace);
-      if (!SAYS_SOMETHING.test(rest) || flat(change.removed).includes(rest)) continue;
+      const rest = textWithout(place.text, inPlace);
+      if (!saysSomething(rest) || flat(change.removed).includes(rest)) continue;
       if (said.length < MAX_PLACES) said.push({ at: place.covers[0], text: clip(rest, MAX_TEXT) });
       else more++;
       continue;
@@ -228,17 +227,6 @@ export interface TextShown {
   more: number;
   /** Snapshot lines with refs, one per control a place holds (refPrefix given). */
   controls?: string[];
-}
-
-/** A word of two letters or more: what is left of a place's text once its controls' is taken out says something. */
-const SAYS_SOMETHING = /\p{L}{2}/u;
-
-/** `text` without what `controls` say, their text and their names (a field's label), each taken out once. */
-function without(text: string, controls: Element[]): string {
-  for (const control of controls) {
-    for (const said of new Set([textOf(control), flat(getName(control))])) if (said) text = text.replace(said, ' ');
-  }
-  return flat(text);
 }
 
 /** Elements in an added box beyond which it is not snapshotted for its controls (a whole view drawn anew): its text is told. */
