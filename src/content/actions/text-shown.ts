@@ -15,7 +15,7 @@
  * our own feedback on the page.
  *
  * After the report, the page's changes are read on for a while (lateTextShown): when its requests were
- * still running, the tab's next call tells what their answer wrote.
+ * still running, the tab's next call tells what their answer wrote; else its next call drops them.
  */
 import { HOST_ATTR } from '../feedback.ts';
 import { LIVE, liveRegionOf, onPageChanges, tickingIn, withChange, type Change } from '../announcements.ts';
@@ -59,8 +59,8 @@ interface Reading {
 
 // From the input being aimed to its report.
 let armed: Reading | null = null;
-// After the last report, when its requests were still running: what their answers write is told by
-// the tab's next call (lateTextShown). Read for LATE_MS at most.
+// After the last report, read after every one for LATE_MS at most: the worker asks for it (lateTextShown)
+// only where that report's requests were still running (background/actions/untold.ts), and else drops it.
 let late: Reading | null = null;
 const LATE_MS = 60_000;
 // The elements animated as the report is made, looked up once for it (drawn).
