@@ -185,6 +185,19 @@ test('a click in a frame says the text it wrote there', async ({ agent }) => {
   expect(added.text).toContain('The page now shows: "Basket: 1 items"');
 });
 
+test('what a frame wrote and announced after the report of a click there, its request still running then, is told by the next wait', async ({ agent }) => {
+  agent.pages.page('/api/frame-search', '{"count":7}', { contentType: 'application/json', delayMs: 3500 });
+  const inner = agent.pages.page('/frame-search', html(
+    `<button id="go">Search</button> <p id="found"></p> <div role="status" id="said"></div>
+     <script>go.onclick = async () => { const { count } = await (await fetch('/api/frame-search')).json(); found.textContent = 'Found ' + count + ' flights'; said.textContent = 'Search done'; };</script>`, 'inner'));
+  const snap = await open(agent, '/framed-search', `<h1>Trips</h1><iframe src="${inner}" style="width: 500px; height: 200px"></iframe>`);
+  const searched = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Search"') });
+  expect(searched.text).toContain('no answer yet');
+  const waited = await agent.server.ok('browser_wait_for', { time: 1.5 });
+  expect(waited.text).toContain('Since the last report, the page announced (status): "Search done"');
+  expect(waited.text).toContain('Since the last report, the page showed: "Found 7 flights"');
+});
+
 test('a drag says the text its drop wrote (the counts of a board\'s columns)', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -71,7 +71,7 @@ export async function snapshotFrame(request: Extract<ContentRequest, { type: 'sn
   const partial = !whole || options.depth !== undefined;
   const untold = request.untold ? untoldBefore(Infinity, partial) : [];
   // What the page wrote after the last report: the whole tree prints it. What it writes from now on is read on.
-  const lateText = request.untold ? await lateTextShown(Infinity, partial && request.lateText === true, request.lateText === true) : undefined;
+  const lateText = request.lateText !== undefined ? await lateTextShown(Infinity, partial && request.lateText, request.lateText) : undefined;
   return {
     text: result.lines.join('\n'), frames, url: location.href, title: document.title, contentType: document.contentType,
     ...(untold.length ? { untold } : {}), ...(lateText ? { lateText } : {}),

@@ -98,8 +98,8 @@ export type ContentRequest =
   | { type: 'stopWaits' }
   /** undeclaredRoots: the document's HTML declares no shadow root (background/declared-roots.ts). */
   /** untold: also what the page announced that no report has told yet, and the tree no longer shows. */
-  /** lateText: and what it wrote after the last report (untold: true), when the tree does not show all text. */
-  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true; untold?: true; lateText?: true }
+  /** lateText: what it wrote after the last report, told when the tree does not show all text (true), else dropped. */
+  | { type: 'snapshot'; options: SnapshotRequestOptions; refPrefix: string; undeclaredRoots?: true; untold?: true; lateText?: boolean }
   /**
    * Where the child frame that got `nonce` sits in this frame's viewport.
    * With `aim` (a point in the child's viewport): first scroll it into view

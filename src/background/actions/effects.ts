@@ -74,8 +74,9 @@ export async function withEffects<T>(
    * settled: `act` ends with roundTripThroughPage already (its answer also orders the page's navigation requests before it).
    * downloadExpected: asked after `act`; true when the input reached a download link, whose download the browser creates a moment later.
    * announced: asked after `act`; what the main frame announced, when `act`'s last trip there brought it (a click's guard).
+   * frameId: the frame the input went into, where the tab's next call asks what it said after the report too (untold.ts).
    */
-  options: { fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean; announced?: () => Announcement[] | undefined } = {},
+  options: { frameId?: number; fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean; announced?: () => Announcement[] | undefined } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
   // Timed out or cancelled while its element was waited for: the tab's next command may be running already.
   signal.throwIfAborted();
@@ -270,7 +271,7 @@ export async function withEffects<T>(
       else announced = asked.value;
     }
     const before = await earlier.told();
-    reportMade(tabId, started);
+    reportMade(tabId, started, options.frameId ?? 0);
     // A handler that failed: what it threw (the click did nothing, and only the console said why).
     const threw = thrownSince(tabId, since - THROWN_SLACK_MS);
     for (const tab of newTabs) {

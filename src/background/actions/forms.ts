@@ -63,7 +63,7 @@ export async function selectOption(params: Params<'selectOption'>, ctx: CommandC
     // What the change handler does a moment later (a timer it set: the next field's options fetched, "Saved") is the choice's.
     if (chosen && !('custom' in chosen)) await afterInputTimers(tabId, frameId, 'click');
     return chosen;
-  });
+  }, { frameId });
   if (result && 'custom' in result) return selectCustom(tabId, result.target ? targetFromString(result.target) : spec, params.values, result, ctx);
   if (!result) {
     // Its change handler opened a dialog, which holds the page before the choice could be read back.
@@ -97,7 +97,7 @@ export async function scroll(params: Params<'scroll'>, ctx: CommandContext): Pro
     // A list that loads its next rows once the scrolling pauses (a debounced scroll handler) does so within the scroll.
     if (scrolled) await afterInputTimers(tabId, frameOf(spec), 'scroll');
     return scrolled;
-  });
+  }, { frameId: frameOf(spec) });
   const by = `by (${params.deltaX ?? 0}, ${params.deltaY ?? 0})`;
   // No answer when a dialog its handler opened holds the page: the report names the dialog.
   if (!result) return { tabId, detail: spec ? 'the element' : `the page ${by}`, via: 'dom', ...effects };

@@ -147,7 +147,7 @@ async function clickUntilLanded(
           }
           if ((await settleOrBusy(tabId, pageTrip)) === 'busy') stuck = { unresponsive: true };
         },
-        { fileChoosers: true, settled: true, downloadExpected: () => downloadClicked, announced: () => announced },
+        { frameId, fileChoosers: true, settled: true, downloadExpected: () => downloadClicked, announced: () => announced },
       );
       const refused = invalidFields && !effects.navigatedTo ? { invalidFields } : {};
       const marked = markedInvalid && !effects.navigatedTo ? { markedInvalid } : {};

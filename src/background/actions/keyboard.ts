@@ -31,7 +31,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
       // Its handler may block the page as it runs: the value is in, and the round trip after says so.
       const set = await asksAfterInput(tabId, frameOf(spec), sendToFrame(tabId, frameOf(spec), { type: 'setNativeValue', target: spec, value: params.value }));
       if (!('stuck' in set)) await afterInputTimers(tabId, frameOf(spec), 'click');
-    });
+    }, { frameId: frameOf(spec) });
     return { tabId, detail: prepared.description, via: 'dom', ...effects };
   }
   if (prepared.mode === 'keys') return fillByKeys(tabId, spec, prepared, Number(params.value), ctx);
@@ -40,7 +40,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     if (prepared.keysFirst) await pressChord(tabId, prepared.keysFirst);
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
-  });
+  }, { frameId: frameOf(spec) });
   const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
     const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, !!timersRan);
     // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
@@ -100,7 +100,7 @@ async function fillByKeys(tabId: number, spec: TargetSpec, prepared: { descripti
       }
     }
     await afterInputTimers(tabId, frameId);
-  });
+  }, { frameId });
   const keys = [...pressed].map(([key, count]) => `${count} × ${key}`).join(', ');
   return {
     tabId, detail: `${prepared.description} by keys${keys ? ` (${keys})` : ''}`, via: 'cdp', ...effects,
@@ -155,7 +155,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
     }
     if (params.submit && !ended) await dispatchKey(tabId, parseChord('Enter').key);
     return afterInputTimers(tabId, frameOf(spec));
-  });
+  }, { frameId: frameOf(spec) });
   ended = true;
   // A dialog: the key that opened it went in (its keydown did it), those after it did not. A navigation:
   // the key it came after went in, the one that met it did not.
@@ -195,7 +195,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
-  }, { fileChoosers: true });
+  }, { frameId: frameOf(spec), fileChoosers: true });
   // Enter, Space or an arrow on a closed menu button or drop-down opens its popup, maybe a frame or two later.
   const opening = !chord.modifiers.length && OPENING_KEYS.has(chord.key.key);
   const after = await reportAfterInput(tabId, frameOf(spec), (async () => {

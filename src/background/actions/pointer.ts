@@ -38,7 +38,7 @@ export async function click(params: Params<'click'>, ctx: CommandContext): Promi
     },
   );
   if (debuggable) {
-    const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }));
+    const { value, effects } = await withEffects(tabId, ctx.signal, () => sendToFrame(tabId, frameOf(spec), { type: 'domClick', target: spec, options }), { frameId: frameOf(spec) });
     return { tabId, detail: `${value?.description ?? ''} (debugger unavailable: ${debuggable.message})`, via: 'dom', ...effects };
   }
   const clicked = await guardedClick(tabId, spec, options, ctx, (at) =>
@@ -121,7 +121,7 @@ export async function hover(params: Params<'hover'>, ctx: CommandContext): Promi
       if (brought) await reachedFrame(tabId, spec, point, ctx.signal);
       else point = await keptOn(tabId, spec, point, () => pointFor(tabId, spec, aim));
       await afterInputTimers(tabId, frameId);
-    });
+    }, { frameId });
     return { point, effects };
   });
   const shown = await reportAfterInput(tabId, frameId, point.opens ? openedOrRevealed(tabId, spec, effects, HOVER_WAIT_MS, true) : shownBy(tabId, spec, effects, { type: 'revealed', waitMs: HOVER_WAIT_MS, causal: true, text: true }));
@@ -149,7 +149,7 @@ export async function drag(params: Params<'drag'>, ctx: CommandContext): Promise
       // waited out when the drop blocked the page: the drag's round trip after says so.
       await asksAfterInput(tabId, frameOf(source), tryFrame(tabId, frameOf(source), { type: 'dropSettled', target: source, maxMs: DROP_ANIMATION_MS }).catch(() => undefined));
       return to;
-    });
+    }, { frameId: frameOf(source) });
     // The text the drop wrote (a column's count, the card in its new place), read where the drag began.
     const frame = frameOf(source);
     const text = frame === frameOf(targetFromString(params.to)) ? await reportAfterInput(tabId, frame, textShownBy(tabId, frame, effects)) : {};

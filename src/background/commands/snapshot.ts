@@ -1,6 +1,6 @@
 import browser from 'webextension-polyfill';
 import type { Announcement, ContentSnapshot, SnapshotRequestOptions, TextShownNews } from '../../shared/content-messages.ts';
-import { expectsLateText } from '../actions/untold.ts';
+import { expectsLateText, lastActionFrame } from '../actions/untold.ts';
 import type { Params, Result } from '../../shared/protocol.ts';
 import { isBlank, sendToFrame } from '../frames.ts';
 import { resolveTab } from '../tabs.ts';
@@ -26,7 +26,7 @@ export async function snapshot(params: Params<'snapshot'>): Promise<Result<'snap
   // A root ref like f12e3 lives in frame 12: snapshot that frame alone.
   const startFrame = root ? frameOfRef(root) : 0;
   const options: SnapshotRequestOptions = { ...rest, root };
-  const state: SnapshotState = { undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false, lateText: startFrame === 0 && expectsLateText(tabId) };
+  const state: SnapshotState = { undeclaredRoots: startFrame === 0 && (await declaresShadowRoots(tabId)) === false, lateText: expectsLateText(tabId), actedIn: lastActionFrame(tabId) ?? 0 };
   const text = await frameSnapshot(tabId, startFrame, options, state, 0).catch(async (error: unknown) => {
     // A blank tab (just opened, or just left) has no content script and nothing to show: an empty snapshot.
     if (startFrame !== 0 || !(error instanceof AgentError && error.code === 'CONTENT_SCRIPT_UNAVAILABLE')) throw error;
@@ -49,8 +49,9 @@ interface SnapshotState {
   undeclaredRoots: boolean;
   /** What the top document announced that no report has told. */
   announced?: Announcement[];
-  /** Whether to ask what the top document wrote after the last report (untold.ts), and what it said. */
+  /** Whether to ask what the page wrote after the last report (untold.ts), in the top document and the frame the action went into, and what it said. */
   lateText: boolean;
+  actedIn: number;
   textShown?: TextShownNews;
 }
 
@@ -72,7 +73,9 @@ async function frameSnapshot(
     refPrefix: refPrefix(frameId),
     ...(frameId === 0 && state.undeclaredRoots ? { undeclaredRoots: true as const } : {}),
     // What the page said after the last action's report, gone from it by now (a toast), is told here.
-    ...(frameId === 0 ? { untold: true as const, ...(state.lateText ? { lateText: true as const } : {}) } : {}),
+    ...(frameId === 0 ? { untold: true as const } : {}),
+    // And what it wrote after a report whose requests were still running, where the last action went.
+    ...(frameId === 0 || frameId === state.actedIn ? { lateText: state.lateText } : {}),
     // A child frame that answered its nonce may be blocked by its page a moment later: then it
     // never starts on the request, which would hold the snapshot to its timeout (busy-frames.ts).
   }, frameId !== 0 ? { startWithinMs: PROBE_MS } : {});
@@ -84,7 +87,7 @@ async function frameSnapshot(
   }
   if (frameId === 0) state.top = { url: result.url, title: result.title };
   if (frameId === 0 && result.untold) state.announced = result.untold;
-  if (frameId === 0 && result.lateText) state.textShown = result.lateText;
+  if (result.lateText) state.textShown = state.textShown ? { texts: [...state.textShown.texts, ...result.lateText.texts], more: state.textShown.more + result.lateText.more } : result.lateText;
   if (!result.frames.length || depth >= MAX_FRAME_DEPTH) return result.text;
 
   const childOptions: SnapshotRequestOptions = { ...options, root: undefined };
