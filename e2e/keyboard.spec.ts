@@ -356,7 +356,7 @@ test('fill on a custom slider or spin button presses its keys until it says the 
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/slider "Volume" \[ref=e\d+\]: "0"\n- slider "Price" \[ref=e\d+\]: "40"\n- spinbutton "Guests" \[ref=e\d+\]: "9"\n- slider "Year" \[active\] \[ref=e\d+\]: "1800"/);
 });
 
-test('a code editor that takes text through an EditContext (Monaco\'s in Chromium) is typed into at its end and filled whole, through the ref of the editor around it', async ({ agent }) => {
+test('a code editor that takes text through an EditContext (Monaco\'s in Chromium) is typed into at its end and filled whole, through the ref of its field of no width, which the editor draws around', async ({ agent }) => {
   const snap = await open(agent, '/code-editor', `
     <div role="code" id="editor" style="width:300px;height:60px;border:1px solid">
       <textarea readonly aria-hidden="true" tabindex="-1" style="position:absolute;width:1px;height:1px;opacity:0"></textarea>
@@ -377,7 +377,8 @@ test('a code editor that takes text through an EditContext (Monaco\'s in Chromiu
       editor.addEventListener('mousedown', (event) => { event.preventDefault(); input.focus(); });
       draw();
     </script>`);
-  const editor = refOf(snap, '- code');
+  expect(snap).toMatch(/- code:\n\s+- textbox "Editor content" \[ref=e\d+\]/);
+  const editor = refOf(snap, 'textbox "Editor content"');
   const typed = await agent.server.ok('browser_type', { ref: editor, text: ' // ok' });
   expect(typed.text).toMatch(/^Typed into <div id="input" role="textbox" aria-label="Editor content"><\/div>/);
   expect(await pageText(agent, '/code-editor', '#view')).toBe('let a = 1; // ok');

@@ -2,3 +2,6 @@
 declare module 'react';
 declare module 'react-dom/client';
 declare module 'vue/dist/vue.esm-bundler.js';
+declare module 'codemirror5';
+// An editor's stylesheet, which the bundle puts in the page (helpers/apps.ts).
+declare module '*.css';

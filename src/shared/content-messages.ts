@@ -127,7 +127,7 @@ export type ContentRequest =
   /** What a text field holds after text went in (null for other elements). */
   /** suggest.answered: the requests the text started have answered, so the list shown now is their result. */
   /** With suggest, when there are none: what the text showed besides (revealed, keyed), noted by prepareFill/prepareType. */
-  | { type: 'fieldValue'; target: TargetSpec; suggest?: { refPrefix: string; waitMs: number; answered: boolean } }
+  | { type: 'fieldValue'; target: TargetSpec; filled?: string; suggest?: { refPrefix: string; waitMs: number; answered: boolean } }
   /** Where focus is after keys: the focused element's snapshot line, with a ref. */
   | { type: 'focused'; refPrefix: string }
   /** After keys or a fill: until the timers the page set in its input handlers have run (a search box's debounce), at most maxMs. */

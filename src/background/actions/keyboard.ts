@@ -42,7 +42,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     return afterInputTimers(tabId, frameOf(spec));
   }, { frameId: frameOf(spec) });
   const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
-    const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, !!timersRan);
+    const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, { timersRan: !!timersRan, filled: true });
     // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
     const focus = movedOn ? (await focusAfter(tabId, frameOf(spec), effects)).focus : undefined;
     return { ...held, ...(focus ? { focus } : {}) };
@@ -168,7 +168,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   // Sent, what it showed is asked alone (a search's results with their links); else with what the field holds.
   const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
     const { movedOn, ...held }: Held = sent ? await shownByKeys(tabId, spec, effects, noted)
-      : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, !!timersRan, prepared.room);
+      : await heldUnlike(tabId, spec, (prepared.before ?? '') + typedHere + (prepared.after ?? ''), effects, { timersRan: !!timersRan, room: prepared.room });
     // Typed on through a row of fields (a one-time code's digits): where the last key went is said.
     const moved = tabsMove || prepared.room !== undefined || movedOn ? await focusAfter(tabId, frameOf(spec), effects) : undefined;
     const focus = moved?.focus ? { focus: moved.focus } : {};
@@ -294,12 +294,14 @@ type Held = Pick<ActionReport, 'fieldHolds' | 'fieldLimit' | 'fieldReplaced' | '
  * What a text field holds when that is not the text that went in: an input
  * mask reformatted it, a filter dropped keys, a script rewrote it. Else the
  * report would say the text went in when it did not. A password's length only.
+ * `room`: the characters the fields after it take (a code's boxes); `filled`:
+ * `expected` went in whole, at the end, where the caret is to be left.
  */
-async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, timersRan: boolean, room?: number): Promise<Held> {
+async function heldUnlike(tabId: number, spec: TargetSpec, expected: string, effects: Effects, { timersRan, room, filled = false }: { timersRan: boolean; room?: number; filled?: boolean }): Promise<Held> {
   if (movedOn(effects)) return {};
   const frameId = frameOf(spec);
   const answered = !!effects.requests && !effects.requests.list.some((r) => r.pending);
-  const held = await tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, suggest: { refPrefix: refPrefix(frameId), waitMs: timersRan ? SUGGESTIONS_AFTER_TIMERS_MS : SUGGESTIONS_WAIT_MS, answered } });
+  const held = await tryFrame(tabId, frameId, { type: 'fieldValue', target: spec, ...(filled ? { filled: expected } : {}), suggest: { refPrefix: refPrefix(frameId), waitMs: timersRan ? SUGGESTIONS_AFTER_TIMERS_MS : SUGGESTIONS_WAIT_MS, answered } });
   if (!held) return {};
   // Re-rendered as the text went in: keys that came after went to whatever had focus then. Not
   // news when the field now there holds the text (the page carried a filled value over).

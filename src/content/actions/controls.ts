@@ -6,6 +6,8 @@ import { AgentError } from '../../shared/errors.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { describe } from './describe.ts';
+import { composedParent, hasEditContext } from '../snapshot/dom.ts';
+import { composedContains } from './hit.ts';
 
 /** Input types CDP text insertion cannot fill; their value is set natively. */
 export const NATIVE_VALUE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
@@ -37,14 +39,6 @@ export function isTextInput(el: Element): el is HTMLInputElement | HTMLTextAreaE
 
 export function isContentEditable(el: Element): el is HTMLElement {
   return el instanceof HTMLElement && el.isContentEditable;
-}
-
-/**
- * Takes text through an EditContext (Monaco's editor in Chromium): an element with no text of
- * its own, whose editor keeps the caret and the selection where the DOM does not see them.
- */
-export function hasEditContext(el: Element): boolean {
-  return (el as HTMLElement & { editContext?: unknown }).editContext != null;
 }
 
 /** A text field shown no wider than a caret: what a code editor types through (CodeMirror 5's, Ace's), holding none of its text. */
@@ -115,4 +109,34 @@ export function notEditableKind(el: Element): AgentError | null {
 export function isReadOnly(el: Element): boolean {
   if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.readOnly) return true;
   return el.getAttribute('aria-readonly') === 'true';
+}
+
+/** Boxes around an editor's field looked at for the one it draws its text in. */
+const EDITOR_BOX_LEVELS = 4;
+/** What takes the focus: another control in a box means the box is more than an editor (a form, a chat's composer with its Send button). */
+const CONTROLS = 'input, textarea, select, button, a[href], [tabindex]:not([tabindex="-1"]), [contenteditable]:not([contenteditable="false"])';
+
+/**
+ * The box a code or rich-text editor draws around the field it takes keys through: the nearest around it that
+ * clips its content and holds no other control (CodeMirror 6's scroller with its gutter of line numbers, CodeMirror 5's
+ * and Monaco's boxes with their lines drawn beside the field they type through). What keys change inside it (the line
+ * numbers, the lines) is the editor's own text. Null for a field that is no editor, or one in a box with other controls.
+ */
+export function editorBox(field: Element): Element | null {
+  if (!(editorKeeps(field) || (isContentEditable(field) && field.localName !== 'body'))) return null;
+  let box = composedParent(field);
+  for (let level = 0; box && level < EDITOR_BOX_LEVELS && box !== field.ownerDocument.body; level++, box = composedParent(box)) {
+    // A box that wraps the field alone (CodeMirror 5's around its caret-wide field) holds none of the editor's text.
+    if (box.childElementCount === 1 && composedContains(box.firstElementChild!, field)) continue;
+    const style = getComputedStyle(box);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const others = Array.from(box.querySelectorAll(CONTROLS)).some((control) => control !== field && !control.contains(field) && !field.contains(control) && !hiddenControl(control));
+    return others ? null : box;
+  }
+  return null;
+}
+
+/** A control no one reaches: not drawn, or kept from screen readers (Monaco's read-only <textarea> beside its EditContext). */
+function hiddenControl(el: Element): boolean {
+  return el.closest('[aria-hidden="true"]') !== null || el.getClientRects().length === 0;
 }

@@ -28,7 +28,15 @@ import { armTextShown, disarmTextShown, textShown } from './text-shown.ts';
  */
 export async function focusTarget(target: TargetSpec, timeoutMs: number): Promise<ContentResults['focus']> {
   const located = await locate(target, { visible: true, timeoutMs });
-  for (let up: Element | null = located.element; up && up !== document.body && up !== document.documentElement; up = composedParent(up)) {
+  const el = located.element;
+  // A code editor's box (Monaco's role=code) takes no focus: the one field it types through takes its keys, as a click there gives it the focus.
+  const field = el instanceof HTMLLabelElement ? el : retargetLabel(el, true);
+  if (field !== el) {
+    (el as HTMLElement).focus?.({ preventScroll: false });
+    if (!hasFocus(el)) (field as HTMLElement).focus?.({ preventScroll: false });
+    if (hasFocus(field)) return { description: `${located.description}, which takes no focus: its field ${describe(field)} has it` };
+  }
+  for (let up: Element | null = el; up && up !== document.body && up !== document.documentElement; up = composedParent(up)) {
     (up as HTMLElement).focus?.({ preventScroll: false });
     if (!hasFocus(up)) {
       // One that takes the focus, refused it: an open popup holds it, and the keys would go there.
@@ -179,13 +187,15 @@ export async function fieldValue(request: Extract<ContentRequest, { type: 'field
     if (!ref || !(error instanceof AgentError && error.code === 'STALE_REF')) throw error;
     return { replaced: replacement(ref, suggest?.refPrefix ?? '') };
   }
+  if (request.filled !== undefined) caretAfterFilled(el, request.filled);
   // First the suggestions: an inline autocomplete may complete the value as they come. Else what
   // else the text showed: an autocomplete's list that its field names nowhere (jQuery UI's), a Clear button.
   const suggestions = suggest ? await suggestionsFor(el, suggest.refPrefix, suggest.waitMs, suggest.answered) : undefined;
   const shown = suggest && !suggestions ? (await revealed({ type: 'revealed', refPrefix: suggest.refPrefix, waitMs: 0, keyed: true })).revealed : undefined;
   // Else the text it wrote elsewhere on the page: a password's strength, a count of characters, a list filtered.
   const text = suggest && !suggestions && !shown ? await textShown({ keyed: true, field: el }) : disarmTextShown();
-  const value = isTextInput(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
+  // A code editor's field (CodeMirror 5's) holds none of the editor's text: the editor empties it as the text comes.
+  const value = isTextInput(el) && !editorKeeps(el) ? { value: el.value, secret: el instanceof HTMLInputElement && el.type === 'password' } : {};
   const focused = deepActiveElement(document) === el;
   const limit = (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.maxLength >= 0 ? { maxLength: el.maxLength } : {};
   // What the browser's own checks say of it now (above max, not an email): a form would not be sent with it.
@@ -266,6 +276,34 @@ function caretAtEnd(el: Element): void {
     selection?.removeAllRanges();
     selection?.addRange(range);
   }
+}
+
+/**
+ * Filled with lines, ProseMirror's editor (TipTap's, a chat's composer) builds its paragraphs anew and leaves its
+ * caret a character short of their end: the next key (an Enter, a word typed) split the last word. A caret left
+ * inside the text just filled in is put back at its end, where a person's typing leaves it.
+ */
+function caretAfterFilled(el: Element, filled: string): void {
+  if (!isContentEditable(el) || !el.matches(':focus-within')) return;
+  const selection = el.getRootNode() instanceof ShadowRoot ? null : window.getSelection();
+  if (!selection?.isCollapsed || !selection.focusNode || !el.contains(selection.focusNode)) return;
+  const rest = document.createRange();
+  rest.setStart(selection.focusNode, selection.focusOffset);
+  rest.setEnd(el, el.childNodes.length);
+  const after = flatText(rest.toString());
+  if (!after || !flatText(filled).endsWith(after)) return;
+  const last = lastText(el);
+  if (last) selection.collapse(last, last.data.length);
+}
+
+const flatText = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The last text node in `el` that says something. */
+function lastText(el: Element): Text | null {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, { acceptNode: (node) => (/\S/.test((node as Text).data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+  let last: Text | null = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node as Text;
+  return last;
 }
 
 /** The caret is in `el` with no text after it. */

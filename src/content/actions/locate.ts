@@ -9,12 +9,12 @@ import { documentRefPrefix, issuedAsOf } from '../snapshot/refs.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
+import { composedParent, deepElementFromPoint, hasEditContext } from '../snapshot/dom.ts';
 import { blockingModal, popupBlocking } from '../snapshot/modal.ts';
 import { isDisabled } from '../snapshot/states.ts';
 import { afterFirstSentence, matchNote, resolveSpec, type Resolved } from '../target.ts';
 import { isVisible } from '../snapshot/visibility.ts';
-import { hasEditContext, isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
+import { isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { drawnInvisible } from '../snapshot/replaced.ts';
 import { hasClickHandler } from '../snapshot/click-handlers.ts';
 import { describe } from './describe.ts';
@@ -80,8 +80,9 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       }
       const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
       watchInvalidAround(el);
-      // Where the pointer goes: the element, or the visible label of a hidden toggle.
-      const at = options.editable ? editorOf(el, resolved.element) : (toggleProxy(el) ?? el);
+      // Where the pointer goes: the element, the editor drawn for a field of no width (Monaco's EditContext, also
+      // for a click or keys on its ref), or the visible label of a hidden toggle.
+      const at = options.editable || hasEditContext(el) ? editorOf(el, resolved.element) : (toggleProxy(el) ?? el);
       check(el, at, options);
       if (options.scroll !== false && (options.visible || options.hitTest) && !fullyInViewport(at)) {
         // Once per element: a box bigger than the viewport is never "fully" in it.

@@ -8,7 +8,7 @@ import { focusedElement, isDisabled } from '../snapshot/states.ts';
 import { queryAll, resolveSpec } from '../target.ts';
 import { isVisible } from '../snapshot/visibility.ts';
 import { checkedState } from './checked.ts';
-import { isReadOnly, notEditableKind } from './controls.ts';
+import { editorBox, editorKeeps, isReadOnly, notEditableKind, retargetLabel } from './controls.ts';
 import { describe } from './describe.ts';
 import { formValues, metadata, valueOf, visibleText } from './forms.ts';
 import { boxOf, intersectsViewport } from './hit.ts';
@@ -108,6 +108,14 @@ function innerText(el: Element): string {
 }
 
 function valueFor(el: Element): unknown {
+  if (editorKeeps(el)) {
+    const box = editorBox(el);
+    const drawn = box ? `what=text with a selector for the box it draws its lines in, ${describe(box)} (line numbers included, and only the lines drawn)` : 'what=text on the editor around it';
+    throw new AgentError('INVALID_TARGET', `${describe(el)} is the field a code editor types through (as CodeMirror 5's and Monaco's are): it holds none of the editor's text, which the editor draws beside it. Read what it shows with ${drawn}, or all of its text with browser_evaluate and the editor's own API (CodeMirror's getValue(), Monaco's getModel().getValue()).`);
+  }
+  // A code editor's box (Monaco's role=code): the field it types through.
+  const field = el instanceof HTMLLabelElement ? el : retargetLabel(el, true);
+  if (field !== el) return valueFor(field);
   if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) return valueOf(el);
   if (el instanceof HTMLElement && el.isContentEditable) return el.innerText;
   if (el instanceof HTMLLabelElement && el.control) return valueFor(el.control);

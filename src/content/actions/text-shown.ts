@@ -19,7 +19,8 @@
  */
 import { HOST_ATTR } from '../feedback.ts';
 import { LIVE, liveRegionOf, onPageChanges, tickingIn, withChange, type Change } from '../announcements.ts';
-import { composedParent } from '../snapshot/dom.ts';
+import { composedParent, deepActiveElement } from '../snapshot/dom.ts';
+import { editorBox } from './controls.ts';
 import { composedContains } from './hit.ts';
 import { clip, saysSomething, textWithout } from './describe.ts';
 import { animationTargets, inAnimated } from './animated.ts';
@@ -175,12 +176,16 @@ async function tell(noted: Reading, before: number, { keyed = false, field, refP
   animated = undefined;
   if (!noted.changed.size) return undefined;
   const told: { el: Element; change: Changed; depth: number }[] = [];
+  // Keys into a code editor write its lines and line numbers, drawn around the field they go in.
+  const into = field ?? (keyed ? deepActiveElement(document) : null);
+  const editor = into && editorBox(into);
   for (const [el, change] of noted.changed) {
     if (change.at >= before) continue;
     if (!el.isConnected || tickingIn(history.get(el), noted.since) || liveRegionOf(el) || ours(el)) continue;
     // Keys in an editor write its text: what they typed is no news. Nor is the field's own (a rich field's parts).
     if (keyed && (el as HTMLElement).isContentEditable) continue;
     if (field && composedContains(field, el)) continue;
+    if (editor && composedContains(editor, el)) continue;
     told.push({ el, change, depth: depthOf(el) });
   }
   // Rendered but not drawn yet: a message whose entrance starts on the next frame (Vue's transition

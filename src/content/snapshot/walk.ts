@@ -1,4 +1,4 @@
-import { getStyle, shadowRootOf } from './dom.ts';
+import { getStyle, hasEditContext, shadowRootOf } from './dom.ts';
 import { ariaAttribute, mayHaveInternals } from './internals.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { isFrameElement } from '../frame-elements.ts';
@@ -330,7 +330,7 @@ class Walker {
       // An option of a closed drop-down has no box: the agent selects through the combobox.
       // A checkbox drawn by its label may take no pointer events itself (Shoelace's): the label's clicks work it.
       refable = (style.pointerEvents !== 'none' || toggledByLabel(el)) && !(control && isDisabled(subject, this.ariaDisabled))
-        && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el)) && !screenReaderOnly(el, role);
+        && !(tag === 'option' && inDropDown(el)) && (isVisibleBox(el) || toggledByLabel(el) || drawnAround(el)) && !screenReaderOnly(el, role);
       cursor = refable && !control && pointer && (style.cursor as 'pointer' | 'grab' | 'move');
       if (refable && role === null) role = 'generic';
     }
@@ -442,4 +442,12 @@ function nextAcrossSpace(node: Node, direction: 'nextSibling' | 'previousSibling
   let next = node[direction];
   while (next && next.nodeType === 3 && !/\S/.test((next as Text).data)) next = next[direction];
   return next;
+}
+
+/**
+ * A field of no width an editor types through, drawn by the editor around it (Monaco's EditContext): its ref
+ * takes the keys, the text and the clicks, which go to the editor.
+ */
+function drawnAround(el: Element): boolean {
+  return hasEditContext(el) && el.parentElement !== null && isVisibleBox(el.parentElement);
 }
