@@ -89,3 +89,14 @@ test('Monaco: its field of no width, which the editor draws around, has the ref;
   expect(value.text).toContain('<div class="overflow-guard">');
   expect(value.text).toContain("Monaco's getModel().getValue()");
 });
+
+test('a code editor\'s caret-wide field prints none of its own scratch as its value (Ace keeps two newlines in its), where a textarea prints what it holds', async ({ agent }) => {
+  const snap = await openPage(agent, '/scratch-field', `
+    <div style="position: relative; overflow: hidden; width: 300px; height: 40px">
+      <textarea aria-label="Cursor at row 1" style="position: absolute; width: 2px; height: 16px; padding: 0; border: 0; opacity: 0">\n\n\n</textarea><pre>SELECT 1;</pre>
+    </div>
+    <label>Notes <textarea>\n\n\n</textarea></label>`);
+  // (The parser drops a textarea's first newline.)
+  expect(snap).toMatch(/- textbox "Cursor at row 1" \[ref=e\d+\]\n/);
+  expect(snap).toMatch(/- textbox "Notes" \[ref=e\d+\]: "\\n\\n"/);
+});

@@ -6,7 +6,8 @@ import { AgentError } from '../../shared/errors.ts';
 import { isFrameElement } from '../frame-elements.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { describe } from './describe.ts';
-import { composedParent, hasEditContext } from '../snapshot/dom.ts';
+import { composedParent } from '../snapshot/dom.ts';
+import { editorKeeps, hasEditContext } from '../editor-fields.ts';
 import { composedContains } from './hit.ts';
 
 /** Input types CDP text insertion cannot fill; their value is set natively. */
@@ -39,31 +40,6 @@ export function isTextInput(el: Element): el is HTMLInputElement | HTMLTextAreaE
 
 export function isContentEditable(el: Element): el is HTMLElement {
   return el instanceof HTMLElement && el.isContentEditable;
-}
-
-/** A text field shown no wider than a caret: what a code editor types through (CodeMirror 5's, Ace's), holding none of its text. */
-const PROXY_WIDTH = 4;
-/** How many boxes around a field are looked at for one that clips it (CodeMirror 5's is its parent: 3 × 0 px). */
-const CLIPS_LOOKED_AT = 3;
-
-/**
- * Typed into through keys that the editor itself moves and selects by: one with an EditContext,
- * or a code editor's caret-wide field. Its text and caret are the editor's, not the element's.
- */
-export function editorKeeps(el: Element): boolean {
-  if (hasEditContext(el)) return true;
-  if (!(el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement)) return false;
-  let { left, right, top, bottom } = el.getBoundingClientRect();
-  let box: Element | null = el.parentElement;
-  for (let i = 0; box && i < CLIPS_LOOKED_AT; i++, box = box.parentElement) {
-    if (getComputedStyle(box).overflow === 'visible') continue;
-    const clip = box.getBoundingClientRect();
-    left = Math.max(left, clip.left);
-    right = Math.min(right, clip.right);
-    top = Math.max(top, clip.top);
-    bottom = Math.min(bottom, clip.bottom);
-  }
-  return right - left <= PROXY_WIDTH || bottom - top <= 1;
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import type { ContentRequest, ContentResults, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
-import { NATIVE_VALUE_TYPES, editorKeeps, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
+import { NATIVE_VALUE_TYPES, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
+import { editorKeeps } from '../editor-fields.ts';
 import { resolveSpec } from '../target.ts';
 import { describe } from './describe.ts';
 import { locate } from './locate.ts';

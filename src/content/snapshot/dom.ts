@@ -365,11 +365,3 @@ export function queryShadowRoots(root: Document | ShadowRoot, selector: string):
   }
   return found;
 }
-
-/**
- * Takes text through an EditContext (Monaco's editor in Chromium): an element with no text of
- * its own, whose editor keeps the caret and the selection where the DOM does not see them.
- */
-export function hasEditContext(el: Element): boolean {
-  return (el as HTMLElement & { editContext?: unknown }).editContext != null;
-}

@@ -1,5 +1,6 @@
 import { ariaAttribute } from './internals.ts';
 import { composedParent, deepActiveElement, htmlTag } from './dom.ts';
+import { editorKeeps } from '../editor-fields.ts';
 
 /**
  * States and values printed after a node's name, in the order and spelling of
@@ -179,9 +180,10 @@ export function valueOf(el: Element, role: string, interactive = false): string 
     if (!VALUE_ROLES.has(role)) return '';
     const input = el as HTMLInputElement;
     if (input.type === 'password') return input.value ? '••••••••' : '';
-    return input.value;
+    return input.value && !editorKeeps(input) ? input.value : '';
   }
-  if (tag === 'textarea') return (el as HTMLTextAreaElement).value;
+  // What a code editor's caret-wide field holds is its own scratch (Ace keeps "\n\n" in it), not the editor's text.
+  if (tag === 'textarea') return (el as HTMLTextAreaElement).value && !editorKeeps(el) ? (el as HTMLTextAreaElement).value : '';
   if (tag === 'progress' || tag === 'meter') {
     return el.hasAttribute('value') ? String((el as HTMLProgressElement | HTMLMeterElement).value) : '';
   }

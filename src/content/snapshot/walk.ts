@@ -1,4 +1,5 @@
-import { getStyle, hasEditContext, shadowRootOf } from './dom.ts';
+import { getStyle, shadowRootOf } from './dom.ts';
+import { hasEditContext } from '../editor-fields.ts';
 import { ariaAttribute, mayHaveInternals } from './internals.ts';
 import { HOST_ATTR } from '../feedback.ts';
 import { isFrameElement } from '../frame-elements.ts';
