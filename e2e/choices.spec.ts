@@ -253,7 +253,7 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   const snap = await open(
     agent,
     '/dialogs',
-    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><button id="archive">Archive</button><button id="rename">Rename</button><button id="cart">Cart</button><p id="out"></p>
+    `<button id="edit">Edit profile</button><button id="remove">Delete account</button><button id="help">Help</button><button id="archive">Archive</button><button id="rename">Rename</button><button id="cart">Cart</button><button id="pick">Pick a date</button><p id="out"></p>
      <dialog id="editor" aria-labelledby="title"><h2 id="title">Edit profile</h2>
        <form method="dialog"><label>Name <input id="who"></label><button onclick="out.textContent = who.value">Save</button><button>Cancel</button></form></dialog>
      <script>
@@ -286,6 +286,8 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
          const dialog = addDialog('dialog', 'Help', '<a href="#faq">FAQ</a> <button>Close</button>', 'opacity: 0; transition: opacity .4s');
          requestAnimationFrame(() => requestAnimationFrame(() => { dialog.style.opacity = '1'; }));
        };
+       // A calendar's days drawn side by side, their texts run together in the dialog's: its month is what it says besides them.
+       pick.onclick = () => addDialog('dialog', 'Choose Date', '<div>March 2024</div><div>' + Array.from({ length: 12 }, (_, i) => '<button style="display: inline-block">' + (i + 1) + '</button>').join('') + '</div>');
        // Shown at once, with a timer for the end of its slide in, as Bootstrap's offcanvas is.
        cart.onclick = () => { const dialog = addDialog('dialog', 'Your cart', '<button>Checkout</button>'); setTimeout(() => dialog.classList.add('show'), 300); };
      </script>`,
@@ -314,6 +316,8 @@ test('a click that opens a dialog lists the dialog and the controls in it, with 
   // One that fades in, as transition components do: added transparent, its fade begun a frame later.
   const help = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Help"') });
   expect(help.text).toMatch(/It opened dialog "Help" \[ref=e\d+\]:\n- link "FAQ" \[ref=e\d+\]\n- button "Close" \[ref=e\d+\]/);
+  const calendar = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Pick a date"') });
+  expect(calendar.text).toMatch(/It opened dialog "Choose Date" \[ref=e\d+\]:\n- text: March 2024\n- button "1" \[ref=e\d+\]\n- button "2" \[ref=e\d+\]/);
   const cart = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Cart"') });
   expect(cart.text).toMatch(/It opened dialog "Your cart" \[ref=e\d+\]:\n- button "Checkout" \[ref=e\d+\]$/);
   // Closed by a key: said too, with where focus went back to.

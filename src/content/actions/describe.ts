@@ -48,11 +48,36 @@ export function visibleText(el: Element): string {
  * each. Not a name no text shows (an icon button's aria-label "close" is no word of a message's).
  */
 export function textWithout(text: string, elements: Element[]): string {
+  text = normalize(text);
+  // Where the last element's text was: they come in the order the text does, a calendar's days after its heading.
+  let from = 0;
   for (const el of elements) {
-    const labels = [...labelsOf(el), ...labelledBy(el)];
-    for (const said of new Set([visibleText(el), ...labels.map(visibleText)])) if (said) text = text.replace(said, ' ');
+    const own = normalize(visibleText(el));
+    const labels = [...labelsOf(el), ...labelledBy(el)].map((label) => normalize(visibleText(label))).filter((said) => said !== own);
+    for (const said of [own, ...new Set(labels)]) {
+      const at = said ? whereSaid(text, said, from) : -1;
+      if (at < 0) continue;
+      text = `${text.slice(0, at)} ${text.slice(at + said.length)}`;
+      if (said === own) from = at;
+    }
   }
   return normalize(text);
+}
+
+/**
+ * Where `said` is in `text`, from `from` on if it is there, else before: as words of its own first (a day "2"
+ * is not the 2 of "2024"), else run into others (a calendar's days drawn side by side: "252627").
+ */
+function whereSaid(text: string, said: string, from: number): number {
+  const words = new RegExp(`(?<![\\p{L}\\p{N}])${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
+  for (const start of from ? [from, 0] : [0]) {
+    words.lastIndex = start;
+    const word = words.exec(text);
+    if (word) return word.index;
+    const run = text.indexOf(said, start);
+    if (run >= 0) return run;
+  }
+  return -1;
 }
 
 /** A word of two letters or more: what is left of a text once its controls' is taken out says something (not a stray "×"). */
