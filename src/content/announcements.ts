@@ -93,6 +93,8 @@ export function watchAnnouncements(undeclaredRoots = false): void {
     const madeLive = new Set<Element>();
     // Regions the batch did more to than take nodes out of: what is left after a removal alone is no news.
     const grown = new Set<Element>();
+    // Where in each region the batch changed it: in a list of toasts, the one that changed.
+    const touched = new Map<Element, Node[]>();
     // A busy page's batch holds many records on the same parent: each is looked up once.
     const looked = new Map<Element, Element | null>();
     for (const record of records) {
@@ -102,6 +104,8 @@ export function watchAnnouncements(undeclaredRoots = false): void {
       if (region) {
         changed.add(region);
         if (record.type !== 'childList' || record.addedNodes.length) grown.add(region);
+        const at = touched.get(region) ?? [];
+        if (at.length < MAX_TOUCHED) touched.set(region, [...at, record.target, ...Array.from(record.addedNodes).slice(0, MAX_TOUCHED)]);
       }
       if (record.type === 'attributes' && record.attributeName === 'aria-live' && node?.matches(LIVE)) madeLive.add(node);
       // Shown or hidden by an attribute (Shoelace's sl-alert, its role=alert aria-hidden until open): the regions inside too.
@@ -125,7 +129,7 @@ export function watchAnnouncements(undeclaredRoots = false): void {
     }
     for (const region of changed) {
       if (madeLive.has(region) || (added.has(region) && isSection(region))) said.set(region, textOf(region));
-      else note(region, !grown.has(region) && !added.has(region));
+      else note(region, !grown.has(region) && !added.has(region), touched.get(region));
     }
     const now = Date.now();
     for (const reader of readers) reader(records, now);
@@ -184,8 +188,8 @@ function isSection(region: Element): boolean {
   return roleOf(region) !== 'alert' && (region.matches(SECTION_CONTENT) || region.querySelector(SECTION_CONTENT) !== null);
 }
 
-/** removedOnly: all the page did was take nodes out of it. */
-function note(region: Element, removedOnly = false): void {
+/** removedOnly: all the page did was take nodes out of it. `touched`: the nodes the batch changed in it. */
+function note(region: Element, removedOnly = false, touched: Node[] = []): void {
   if (!region.isConnected || hiddenWithPage(region)) return;
   // Not rendered or aria-hidden, it says nothing: shown again, what it holds is news.
   const text = saying(region);
@@ -209,7 +213,9 @@ function note(region: Element, removedOnly = false): void {
   if (removedOnly && !/\b(?:removals|all)\b/i.test(region.getAttribute('aria-relevant') ?? '')) return;
   // Added to what it said before (a second toast, a log's new line, a dialog's error message between
   // its field and its buttons): as a screen reader, only the news.
-  const news = (before ? insertedInto(before, text) : null) ?? text;
+  // Else, in a list of messages (Sonner's toasts), the one that changed ("Saving…", then "Saved!"), as a
+  // screen reader reads the text that changed; the whole of anything else ("3 results", then "5 results").
+  const news = (before ? insertedInto(before, text) ?? entriesChanged(region, touched) : null) ?? text;
   if (news && !toldByAround(region, news, now)) recent.push({ at: now, role: roleOf(region), text: news, region, whole: news === text, after: Math.max(lastInputAt, lastDragMoveAt), told: false });
   if (recent.length > MAX_KEPT) {
     // The region that said the most (a clock) loses its oldest: a toast a moment ago, or what a
@@ -303,6 +309,34 @@ function insertedInto(before: string, after: string): string | null {
   const space = (at: number) => at < 0 || at >= after.length || /\s/.test(after[at]);
   const wholeWords = (space(start - 1) || space(start)) && (space(stop) || space(stop - 1));
   return wholeWords ? after.slice(start, stop).trim() : null;
+}
+
+/** Nodes of a batch looked at in one region. */
+const MAX_TOUCHED = 20;
+
+/**
+ * The text of the entries of a list in `region` (elements beside others of their kind: the <li> of each
+ * toast) that `touched` are in, when they all are; null when something else changed, or nothing did.
+ */
+function entriesChanged(region: Element, touched: Node[]): string | null {
+  const entries = new Set<Element>();
+  for (const node of touched) {
+    const entry = node.isConnected ? entryOf(region, node) : null;
+    if (!entry) return null;
+    entries.add(entry);
+  }
+  const text = [...entries].filter((entry) => readOut(entry)).map((entry) => textOf(entry)).filter(Boolean).join(' ');
+  return text || null;
+}
+
+/** The outermost element of `node`'s inside `region` that has a sibling of its kind, or null. */
+function entryOf(region: Element, node: Node): Element | null {
+  let entry: Element | null = null;
+  for (let at = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement; at && at !== region && region.contains(at); at = at.parentElement) {
+    const parent: Element | null = at.parentElement;
+    if (parent && Array.from(parent.children).some((sibling) => sibling !== at && sibling.localName === at!.localName)) entry = at;
+  }
+  return entry;
 }
 
 function textOf(region: Element): string {
