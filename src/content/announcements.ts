@@ -236,6 +236,12 @@ function toldByAround(region: Element, text: string, now: number): boolean {
 }
 
 /** Announcements made at or after `since` (Date.now() of the service worker, the same clock). */
+/** The live region `el` is in said something from `since` (Date.now()) on: what `el` says is told as announced. */
+export function announcedAround(el: Element, since: number): boolean {
+  const region = liveRegionOf(el);
+  return !!region && recent.some((a) => a.at >= since && (composedContains(a.region, region) || composedContains(region, a.region)));
+}
+
 export function announcedSince(since: number): Announcement[] {
   // The action asking reports them (or leaves them out on purpose): none is news for the next call.
   for (const a of recent) if (a.at >= since) a.told = true;

@@ -25,6 +25,8 @@ import { dialogOpenedLate, openedDialog } from './dialogs.ts';
 import { formSubmittedBy, markedInForm } from './validation.ts';
 import { messagesAfterClick } from './field-errors.ts';
 import { disarmTextShown, textShown } from './text-shown.ts';
+import { announcedAround } from '../announcements.ts';
+import { CONTROL_ROLES } from '../snapshot/walk-rules.ts';
 
 // With what script alone may focus (tabindex -1): a date picker's days, shown by a click. Also noted
 // before, so what a roving tabindex moves to (-1 → 0, as a radio group or a grid does on a click),
@@ -59,6 +61,8 @@ let expandedBefore: boolean | null = null;
 let selectedBefore: string | null = null;
 // Whether it was a closed menu button or drop-down: a key there may open its popup a frame or two later.
 let ownerBefore = false;
+// When the action began: what live regions said since is told as announced.
+let notedAt = 0;
 
 /** Before the pointer moves onto `target`: what is visible now. */
 export function noteShown(target: Element): void {
@@ -74,6 +78,7 @@ export function noteShown(target: Element): void {
   // In one pass: a field's labels are then indexed once (labelsOf), not looked for through the page per field.
   listedBefore = withStyleCache(() => before.map((el) => ({ el: new WeakRef(el), look: lookAlike(el) })));
   actedOn = new WeakRef(target);
+  notedAt = Date.now();
   sortBefore = sortOf(target);
   toggledBefore = toggledState(target);
   expandedBefore = expandedOf(target);
@@ -237,9 +242,10 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // Nor a tab's panel, focusable for the keys alone (React Aria's): what it says is told below, as text.
   // A box of items that say nothing in ARIA: its items (before the box goes for the controls it holds: a date
   // picker's panel of days, with its Now button).
+  // Nor a toast itself, focusable (Sonner's list item), whose words its live region announced: its buttons are listed.
   news = innermost(news.flatMap(itemsOf).filter((el) => {
     const role = getRole(el);
-    return (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(role ?? '') && seenByPerson(el, role);
+    return (el.hasChildNodes() || hasArea(el)) && !NOT_CONTROLS.has(role ?? '') && seenByPerson(el, role) && (CONTROL_ROLES.has(role ?? '') || !announcedAround(el, notedAt));
   }));
   // What a click showed that is still coming in (a toast sliding up) says its news once in: Ionic's
   // toast gives its message to screen readers as its entrance ends. Waited for, briefly.
