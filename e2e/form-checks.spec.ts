@@ -148,6 +148,30 @@ test('a form sent again is told as its page checked it this time, not with the e
   expect(entered.text).not.toMatch(/is required|The page shows/);
 });
 
+test('fields a form marks invalid before it draws their messages (antd\'s, two frames later) are told with those messages', async ({ agent }) => {
+  const snap = await open(agent, '/marked-first', `<form id="login" novalidate>
+      <label for="user">Username</label><input id="user"><div class="explain" id="user-help"></div>
+      <label for="pass">Password</label><input id="pass" type="password"><div class="explain" id="pass-help"></div>
+      <button>Log in</button></form>
+    <script>
+      login.addEventListener('submit', async (event) => {
+        event.preventDefault();
+        for (const field of [user, pass]) {
+          field.setAttribute('aria-invalid', 'true');
+          field.setAttribute('aria-describedby', field.id + '-help');
+        }
+        // The messages come on a later render (antd's checks are promises, its render a task of React's scheduler), with their entrance.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          document.getElementById('user-help').innerHTML = '<div role="alert">Please input your username!</div>';
+          document.getElementById('pass-help').innerHTML = '<div role="alert">Please input your password!</div>';
+        }));
+      });
+    </script>`);
+  const clicked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Log in"') });
+  expect(clicked.text).toContain(`The page marked these fields invalid:\n- textbox "Username" [ref=${refOf(snap, 'textbox "Username"')}]: Please input your username!\n- textbox "Password" [ref=${refOf(snap, 'textbox "Password"')}]: Please input your password!`);
+});
+
 // The same fields and button in a box with no <form> around them, as single-page apps draw forms; beside it,
 // a field that shows an error all along, with a button of its own.
 const LOOSE_BOX = `${VALIDATE_BUTTON.replace('<form id="nform">', '<div id="nform">').replace('</form>', '<button type="button" id="tips">Tips</button></div>')}

@@ -67,8 +67,10 @@ async function afterClick(tabId: number, spec: TargetSpec, clicked: Clicked, con
   // Announced since the click, asked again with what it showed: more than the click's own trip heard (a
   // component's toast). Of the top frame only: a frame's click hears the top frame's news from its own trip.
   const heard = frameOf(spec) === 0 && later && later.length > (effects.announced?.length ?? 0) ? { announced: later } : {};
-  // Marked as the click was answered, or once the form's checks had run (after a promise): each field once.
-  const marked = [...(effects.markedInvalid ?? []), ...(markedLate ?? []).filter((late) => !effects.markedInvalid?.some((early) => early.field === late.field))];
+  // Marked as the click was answered, or once the form's checks had run (after a promise): each field once, as read
+  // last, with the message the page drew by then (antd's come two frames after the fields are marked).
+  const early = (effects.markedInvalid ?? []).map((field) => markedLate?.find((late) => late.field === field.field) ?? field);
+  const marked = [...early, ...(markedLate ?? []).filter((late) => !early.includes(late))];
   return {
     ...effects, ...heard, ...what, ...(marked.length ? { markedInvalid: marked } : {}),
     ...(focus ? { focus } : {}), ...(state ? { toggled: state } : {}),

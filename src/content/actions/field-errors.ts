@@ -6,7 +6,8 @@
 import type { InvalidField } from '../../shared/content-messages.ts';
 import { nextFrame } from './motion.ts';
 import { answered } from './form-answer.ts';
-import { asInvalidField, errorsShownIn, FIELDS, formOfFocusedField, formSubmittedBy, messagesIn } from './validation.ts';
+import { asInvalidField, errorsShownIn, FIELDS, formOfFocusedField, formSubmittedBy, markedWithoutMessage, messagesIn } from './validation.ts';
+import { afterDomChange } from '../dom-change.ts';
 
 /**
  * After a click on `el`: the errors its form shows by its fields, when it is a button of the form: one that
@@ -33,8 +34,13 @@ export async function messagesAfterClick(el: Element, since: number): Promise<In
     await nextFrame();
   }
   if (!form) return loose ? changedErrors(loose) : [];
-  // Sent by the click, the form is read once its page has checked it (form-answer.ts).
+  // Sent by the click, the form is read once its page has checked it (form-answer.ts), and has drawn the messages
+  // of the fields it marked (antd's, two frames after their aria-invalid): the report said it linked none.
   await answered(form, since);
+  const until = performance.now() + MARKED_MESSAGE_MS;
+  while (markedWithoutMessage(form) && performance.now() < until) {
+    if (!(await afterDomChange(until - performance.now(), nextFrame, { attributes: false }))) break;
+  }
   return messagesIn(form);
 }
 const BUTTONS = 'button, input[type=submit i], input[type=image i], [role=button]';
@@ -109,5 +115,7 @@ function changedErrors(noted: { box: Element; shown: Map<Element, string> }): In
   return changed ? now.map(asInvalidField) : [];
 }
 const CONTROLS_AROUND = `${FIELDS}, button, [role=button], a[href]`;
+/** How long the messages of fields the page marked invalid are waited for, once it has answered. */
+const MARKED_MESSAGE_MS = 300;
 /** How long a message's entrance or exit is waited for. */
 const MESSAGE_MOTION_MS = 500;

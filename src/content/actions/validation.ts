@@ -169,6 +169,11 @@ function markedWithin(root: ParentNode, counts: (field: Element) => boolean): In
   });
 }
 
+/** A shown field of `form` the page marked invalid and shows no message for, yet. */
+export function markedWithoutMessage(form: HTMLFormElement): boolean {
+  return Array.from(form.querySelectorAll(MARKED_INVALID)).some((field) => field.getClientRects().length > 0 && !linkedMessage(field) && !messageAfter(field, MESSAGE_WORDS));
+}
+
 /** The message the page links to a field (aria-errormessage, else aria-describedby). */
 function shownMessage(field: Element): string {
   const linked = linkedMessage(field);
