@@ -246,6 +246,45 @@ test('a stale ref never clicks anything and says to take a new snapshot', async 
   expect(next).toBeGreaterThan(Number(again!.slice(1)));
 });
 
+test('a ref whose element the page reused for something else (a calendar\'s next month in the same cells) is refused as stale; a name that changed a little, or by the agent\'s own click, is not', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/reused',
+    `<p id="month">March</p><button id="next">Next month</button><table><tr id="days"></tr></table>
+     <button id="cart">Cart (0)</button> <button id="add">Add to cart</button> <button id="play">Play</button><p id="picked"></p>
+     <script>
+       // Drawn in the same cells each month, as Element Plus's calendar does.
+       const cells = Array.from({ length: 3 }, () => days.appendChild(document.createElement('td')));
+       let first = 1;
+       const draw = () => cells.forEach((cell, i) => { cell.textContent = String(first + i); });
+       cells.forEach((cell) => { cell.onclick = () => { picked.textContent = month.textContent + ' ' + cell.textContent; }; });
+       next.onclick = () => { month.textContent = 'April'; first = 10; draw(); };
+       add.onclick = () => { cart.textContent = 'Cart (1)'; };
+       play.onclick = () => { play.textContent = play.textContent === 'Play' ? 'Pause' : 'Play'; };
+       draw();
+     </script>`,
+  );
+  const day2 = refOf(snap, 'cell "2"');
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Next month"') });
+  const refused = await agent.server.call('browser_click', { ref: day2 });
+  expect(refused.isError).toBe(true);
+  expect(refused.text).toContain(`STALE_REF: Ref ${day2} was printed as "2", and its element now says "11"`);
+  expect(refused.text).toContain('Nothing was done. Take a new snapshot');
+  expect(await pageText(agent, '/reused', '#picked')).toBe('');
+  // Printed again, the ref stands for what it says now.
+  const fresh = (await agent.server.ok('browser_snapshot')).text;
+  expect(refOf(fresh, 'cell "11"')).toBe(day2);
+  await agent.server.ok('browser_click', { ref: day2 });
+  expect(await pageText(agent, '/reused', '#picked')).toBe('April 11');
+  // "Cart (0)" is still the cart as "Cart (1)"; the button the agent pressed says what its press made it say.
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Cart (0)"') });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Play"') });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
+  await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Play"') });
+  expect(await pageText(agent, '/reused', '#play')).toBe('Play');
+});
+
 test('fill and type drive a React controlled input and a Vue v-model', async ({ agent }) => {
   agent.pages.page('/react.js', appBundle('react-form'), { contentType: 'text/javascript' });
   const react = await open(agent, '/react', '<div id="root"></div><script src="/react.js"></script>', 'React');

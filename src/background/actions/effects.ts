@@ -75,8 +75,9 @@ export async function withEffects<T>(
    * downloadExpected: asked after `act`; true when the input reached a download link, whose download the browser creates a moment later.
    * announced: asked after `act`; what the main frame announced, when `act`'s last trip there brought it (a click's guard).
    * frameId: the frame the input went into, where the tab's next call asks what it said after the report too (untold.ts).
+   * since: when the action began (Date.now()), before `act`: a field focused to type into opens a date picker, whose news is the action's.
    */
-  options: { frameId?: number; fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean; announced?: () => Announcement[] | undefined } = {},
+  options: { frameId?: number; fileChoosers?: boolean; settled?: boolean; downloadExpected?: () => boolean; announced?: () => Announcement[] | undefined; since?: number } = {},
 ): Promise<{ value: T | undefined; effects: Effects }> {
   // Timed out or cancelled while its element was waited for: the tab's next command may be running already.
   signal.throwIfAborted();
@@ -189,7 +190,7 @@ export async function withEffects<T>(
   ]);
   const requests = watchRequests(tabId);
   // The worker's and the page's Date.now() are one clock: announcements from here on are the action's.
-  const since = Date.now();
+  const since = options.since ?? Date.now();
   // And what it said before, after the last action's report was made: told with this one. Asked beside
   // the action, not before it: the clock, not the order of the trips, keeps the two apart.
   const earlier = askUntold(tabId, since);

@@ -24,6 +24,8 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
+  // Focused to take the text, the field may show a picker: what that says is the fill's (withEffects' since).
+  const began = Date.now();
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareFill', target: spec, value: params.value, timeoutMs: ctx.actionWaitMs });
   if (prepared.mode === 'native') {
     // What its change handler does, and what the timers it set do a moment later (a list filtered by the date), is the fill's.
@@ -31,7 +33,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
       // Its handler may block the page as it runs: the value is in, and the round trip after says so.
       const set = await asksAfterInput(tabId, frameOf(spec), sendToFrame(tabId, frameOf(spec), { type: 'setNativeValue', target: spec, value: params.value }));
       if (!('stuck' in set)) await afterInputTimers(tabId, frameOf(spec), 'click');
-    }, { frameId: frameOf(spec) });
+    }, { frameId: frameOf(spec), since: began });
     return { tabId, detail: prepared.description, via: 'dom', ...effects };
   }
   if (prepared.mode === 'keys') return fillByKeys(tabId, spec, prepared, Number(params.value), ctx);
@@ -40,7 +42,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     if (prepared.keysFirst) await pressChord(tabId, prepared.keysFirst);
     await (params.value === '' ? dispatchKey(tabId, parseChord('Delete').key) : insertText(tabId, params.value));
     return afterInputTimers(tabId, frameOf(spec));
-  }, { frameId: frameOf(spec) });
+  }, { frameId: frameOf(spec), since: began });
   const after = await reportAfterInput(tabId, frameOf(spec), (async () => {
     const { movedOn, ...held } = await heldUnlike(tabId, spec, params.value, effects, { timersRan: !!timersRan, filled: true });
     // The page put the text into a row of fields (a code's boxes) and moved the focus on: where it is said.
@@ -115,6 +117,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
   assertNoDialog(tabId);
   const spec = targetSpec(params)!;
   await ensureAttached(tabId);
+  const began = Date.now();
   const prepared = await sendToFrame(tabId, frameOf(spec), { type: 'prepareType', target: spec, text: params.text, clear: params.clear ?? false, timeoutMs: ctx.actionWaitMs });
   // In a <textarea> or an editor a tab is part of the text (code, a table); in a one-line field it is
   // the Tab key, which moves on to the next field ("name\tpassword").
@@ -155,7 +158,7 @@ export async function type(params: Params<'type'>, ctx: CommandContext): Promise
     }
     if (params.submit && !ended) await dispatchKey(tabId, parseChord('Enter').key);
     return afterInputTimers(tabId, frameOf(spec));
-  }, { frameId: frameOf(spec) });
+  }, { frameId: frameOf(spec), since: began });
   ended = true;
   // A dialog: the key that opened it went in (its keydown did it), those after it did not. A navigation:
   // the key it came after went in, the one that met it did not.
@@ -184,6 +187,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const spec = targetSpec(params, false);
   await ensureAttached(tabId);
   let detail = `pressed ${params.key}`;
+  const began = Date.now();
   if (spec) {
     const focused = await sendToFrame(tabId, frameOf(spec), { type: 'focus', target: spec, timeoutMs: ctx.actionWaitMs });
     detail += ` on ${focused.description}`;
@@ -195,7 +199,7 @@ export async function pressKey(params: Params<'pressKey'>, ctx: CommandContext):
   const { effects } = await withEffects(tabId, ctx.signal, async () => {
     await dispatchKey(tabId, chord.key, chord.modifiers);
     await afterInputTimers(tabId, frameOf(spec));
-  }, { frameId: frameOf(spec), fileChoosers: true });
+  }, { frameId: frameOf(spec), fileChoosers: true, since: began });
   // Enter, Space or an arrow on a closed menu button or drop-down opens its popup, maybe a frame or two later.
   const opening = !chord.modifiers.length && OPENING_KEYS.has(chord.key.key);
   const after = await reportAfterInput(tabId, frameOf(spec), (async () => {

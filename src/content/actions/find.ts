@@ -10,6 +10,7 @@ import { composedChildren, composedParent, deepElementFromPoint, withStyleCache,
 import { offsetOf } from '../frame-aim.ts';
 import { isFrameElement, type FrameElement } from '../frame-elements.ts';
 import { refForElement } from '../snapshot/index.ts';
+import { recordPrinted } from '../snapshot/refs.ts';
 import { hintFor } from '../snapshot/hints.ts';
 import { childFrames, nonceFor } from '../frame-nonces.ts';
 import { getName } from '../snapshot/names.ts';
@@ -140,6 +141,7 @@ function toFound(el: Element, refPrefix: string, active: Element | null, withTex
   const role = getRole(el) ?? 'generic';
   const name = nameOf(el);
   const ref = refForElement(el, refPrefix);
+  recordPrinted(el, name);
   let line = role;
   if (name) line += ` ${JSON.stringify(clip(name, 100))}`;
   line += `${stateSuffix(el, role, active)} [ref=${ref}]`;

@@ -7,6 +7,7 @@
 import { getRole } from '../snapshot/roles.ts';
 import { documentRefPrefix, issuedAsOf } from '../snapshot/refs.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
+import { assertSaysWhatItSaid, notedActedOn } from './reused.ts';
 import type { Located, LocateOptions, TargetSpec } from '../../shared/content-messages.ts';
 import { AgentError } from '../../shared/errors.ts';
 import { composedParent, deepElementFromPoint } from '../snapshot/dom.ts';
@@ -79,6 +80,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         if (error instanceof AgentError && RETRIABLE.has(error.code)) throw new NotYet(error.code, error.message);
         throw error;
       }
+      if (spec.ref) assertSaysWhatItSaid(spec.ref, resolved.element);
       const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
       watchInvalidAround(el);
       // Where the pointer goes: the element, the editor drawn for a field of no width (Monaco's EditContext, also
@@ -141,6 +143,7 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
       const opens = closedPopupOwner(el) !== null;
       const discloses = !opens && (isCollapsed(el) || isPickerField(el) || isUnselectedTab(el));
       const toggles = !opens && !discloses && isToggle(el);
+      notedActedOn(resolved.element);
       return {
         element: el, ...(at !== el ? { pressOn: at } : {}), x: point.x, y: point.y, box: boxOf(at), description: describe(el) + matchNote(resolved) + via + aside + moving,
         ...(opens ? { opens } : {}), ...(discloses ? { discloses } : {}), ...(toggles ? { toggles } : {}),

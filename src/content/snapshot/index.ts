@@ -11,7 +11,7 @@ import { learnForeignSheet, unlearnedSheets } from './css-rules.ts';
 import { trustShadowlessSince, withStyleCache } from './dom.ts';
 import { format } from './format.ts';
 import type { FrameSlot } from './format.ts';
-import { currentMaxRef, raiseRefFloor, recordIssued, refForElement, resolveRef } from './refs.ts';
+import { currentMaxRef, raiseRefFloor, recordIssued, recordPrinted, refForElement, resolveRef } from './refs.ts';
 import { focusedElement } from './states.ts';
 import { walk } from './walk.ts';
 
@@ -61,5 +61,6 @@ export function takeSnapshot(options: SnapshotOptions = {}): SnapshotResult {
   });
   // Only a snapshot of the whole page tells a name that no other line has (refs.ts).
   if (!options.root && !options.viewportOnly && depth === undefined) recordIssued(issued);
+  for (const line of issued) recordPrinted(line.el, line.name);
   return { lines, frames, maxRef: currentMaxRef() };
 }

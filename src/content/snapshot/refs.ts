@@ -26,6 +26,8 @@ let liveAfterLastPrune = 0;
 // What each ref was printed as (role and accessible name), kept after its element goes: a
 // stale ref's error can then point at the element the page put in its place.
 const issuedAs = new Map<number, { role: string; name: string }>();
+// The name each ref was last printed with, by a snapshot or a report's line (content/actions/reused.ts).
+const printedAs = new Map<number, string>();
 // The frame's ref prefix ('' or f<frameId>): the same for every ref of this document.
 let documentPrefix = '';
 /** The one element with this role and name now, as a line with its ref; null when there is none, or several. */
@@ -124,6 +126,18 @@ export function recordIssued(lines: Issued[]): void {
   }
 }
 
+/** The accessible name `el`'s ref was printed with just now (a snapshot's line, a report's). */
+export function recordPrinted(el: Element, name: string): void {
+  const n = numberOf.get(el);
+  if (n !== undefined) printedAs.set(n, name);
+}
+
+/** The name `el`'s ref was last printed with, if it has a ref that was printed. */
+export function printedNameOf(el: Element): string | undefined {
+  const n = numberOf.get(el);
+  return n === undefined ? undefined : printedAs.get(n);
+}
+
 /** How a stale ref's error finds what replaced its element (content/actions/find.ts; kept out of the engine). */
 export function suggestReplacementsWith(find: FindLike): void {
   findLike = find;
@@ -175,6 +189,7 @@ function prune(): void {
     if (weak.deref()) continue;
     elementOf.delete(n);
     issuedAs.delete(n);
+    printedAs.delete(n);
   }
   liveAfterLastPrune = elementOf.size;
 }
