@@ -163,6 +163,21 @@ test('in a list of toasts, the one whose text changed is told, not the others be
   expect(saved.text).toMatch(/The page announced \(status\): "Saving…"\nThe page announced \(status\): "Saved!"$/);
 });
 
+test('what a field says as it takes the focus to be filled or typed into (a date picker it opens) is the action\'s news, not news from before it', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/picker-focus',
+    `<label>Start <input id="start"></label><div id="picker"></div>
+     <script>
+       start.addEventListener('focus', () => { picker.innerHTML = '<span aria-live="polite">December 2026</span>'; });
+       start.addEventListener('blur', () => { picker.innerHTML = ''; });
+     </script>`,
+  );
+  const filled = await agent.server.ok('browser_fill', { ref: refOf(snap, 'textbox "Start"'), value: '2024-03-20' });
+  expect(filled.text).toContain('The page announced (status): "December 2026"');
+  expect(filled.text).not.toContain('before this action');
+});
+
 test('a web component\'s toast, its status in its shadow root, is told: one defined once the page had loaded, and one that gives its message to screen readers as its entrance ends (Ionic\'s)', async ({ agent }) => {
   const snap = await open(
     agent,
