@@ -356,6 +356,42 @@ test('fill on a custom slider or spin button presses its keys until it says the 
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/slider "Volume" \[ref=e\d+\]: "0"\n- slider "Price" \[ref=e\d+\]: "40"\n- spinbutton "Guests" \[ref=e\d+\]: "9"\n- slider "Year" \[active\] \[ref=e\d+\]: "1800"/);
 });
 
+test('fill on a date field drawn as segments (MUI X\'s, React Aria\'s: a spin button a part) types the value from its first segment, the field moving on; what it made of it is said', async ({ agent }) => {
+  const snap = await open(agent, '/segments', `
+    <div role="group" aria-label="Check-in" id="field">
+      <span role="spinbutton" aria-label="Month" tabindex="0" contenteditable="true" data-size="2">mm</span>/<span role="spinbutton" aria-label="Day" tabindex="0" contenteditable="true" data-size="2">dd</span>/<span role="spinbutton" aria-label="Year" tabindex="0" contenteditable="true" data-size="4">yyyy</span>
+    </div><p id="value"></p>
+    <script>
+      // As such fields do: the keys are the field's, each part takes its digits and moves on when full; a month past 12 is 12.
+      const parts = [...field.querySelectorAll('[role=spinbutton]')];
+      const typed = parts.map(() => '');
+      parts.forEach((part, i) => part.addEventListener('keydown', (event) => {
+        event.preventDefault();
+        if (!/^\\d$/.test(event.key)) return;
+        typed[i] = (part.matches(':focus') && typed[i].length < Number(part.dataset.size) ? typed[i] : '') + event.key;
+        if (i === 0 && Number(typed[i]) > 12) typed[i] = '12';
+        part.textContent = typed[i];
+        value.textContent = typed.join('-');
+        if (typed[i].length === Number(part.dataset.size) && parts[i + 1]) { parts[i + 1].focus(); typed[i + 1] = ''; }
+      }));
+      parts.forEach((part, i) => part.addEventListener('focus', () => { typed[i] = ''; }));
+    </script>`);
+  expect(snap).toMatch(/- group "Check-in":\n\s+- spinbutton "Month" \[ref=e\d+\]/);
+  // The group itself has no ref (MUI X's box of parts has one): the agent names it by a selector here.
+  const filled = await agent.server.ok('browser_fill', { selector: '#field', value: '03/20/2024' });
+  expect(filled.text).toMatch(/^Filled <div id="field" role="group" aria-label="Check-in">mm\/dd\/yyyy<\/div>, typed a key at a time from <span role="spinbutton" aria-label="Month">mm<\/span>, the field moving on from part to part/);
+  expect(await pageText(agent, '/segments', '#value')).toBe('03-20-2024');
+  const refused = await agent.server.ok('browser_fill', { selector: '#field', value: '13/05/2024' });
+  expect(refused.text).toContain('The field now holds "12/05/2024": the page changed or refused part of the text');
+  // A part takes keys alone (text put in whole it ignores, as MUI X's does): filled, it is typed into, the whole date or its own digits.
+  const month = refOf(snap, 'spinbutton "Month"');
+  await agent.server.ok('browser_fill', { ref: month, value: '04/01/2025' });
+  expect(await pageText(agent, '/segments', '#value')).toBe('04-01-2025');
+  const own = await agent.server.ok('browser_fill', { ref: month, value: '07' });
+  expect(own.text).toMatch(/^Filled <span role="spinbutton" aria-label="Month">04<\/span>, typed a key at a time, the field moving on from part to part$/);
+  expect(await pageText(agent, '/segments', '#value')).toBe('07-01-2025');
+});
+
 test('a code editor that takes text through an EditContext (Monaco\'s in Chromium) is typed into at its end and filled whole, through the ref of its field of no width, which the editor draws around', async ({ agent }) => {
   const snap = await open(agent, '/code-editor', `
     <div role="code" id="editor" style="width:300px;height:60px;border:1px solid">

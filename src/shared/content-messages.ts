@@ -169,6 +169,8 @@ export type ContentRequest =
   | { type: 'setNativeValue'; target: TargetSpec; value: string }
   /** A custom slider's value (aria-valuenow), after a key: waited for a moment to change from `was`. */
   | { type: 'steppedValue'; target: TargetSpec; was?: number }
+  /** A part of a date field drawn as segments: what the parts from it on say, and the field as a whole. */
+  | { type: 'segmentTexts'; target: TargetSpec }
   /** Focuses for typing; with clear, selects all content so the first key replaces it. */
   | { type: 'prepareType'; target: TargetSpec; text: string; clear: boolean; timeoutMs: number }
   /** afterClick: the element was just clicked; if the page replaced it meanwhile (a re-render), read the one clicked. */
@@ -330,8 +332,11 @@ export interface ContentResults {
   focus: { description: string };
   /** keys: a custom slider or spin button, focused, at `now`: the background presses its arrow keys (content/actions/stepped.ts). */
   /** keysFirst: a chord to press before the text (an editor that keeps its own selection: select all). */
-  prepareFill: { mode: 'insertText'; description: string; keysFirst?: string } | { mode: 'native'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number };
+  /** segments: a field drawn as spin buttons for its parts (a date's month, day, year), typed into from its first, `first` its ref. */
+  prepareFill: { mode: 'insertText'; description: string; keysFirst?: string } | { mode: 'native'; description: string } | { mode: 'keys'; description: string; role: 'slider' | 'spinbutton'; now: number; min?: number; max?: number }
+    | { mode: 'segments'; description: string; first: string };
   steppedValue: { now: number | null };
+  segmentTexts: { texts: string[]; shown: string };
   setNativeValue: { description: string };
   /** `before`: what a text field held, where the typed text goes after it (not with clear). */
   /**

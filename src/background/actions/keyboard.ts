@@ -37,6 +37,22 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     return { tabId, detail: prepared.description, via: 'dom', ...effects };
   }
   if (prepared.mode === 'keys') return fillByKeys(tabId, spec, prepared, Number(params.value), ctx);
+  if (prepared.mode === 'segments') {
+    // The field moves on from part to part as the digits come (MUI X's date field, React Aria's): typed, as a person does.
+    const typed = await type({ ...(params.tabId !== undefined ? { tabId: params.tabId } : {}), ref: prepared.first, text: params.value }, ctx);
+    // What the parts typed into say now, which their own checks may have made other than what was given (a month 13).
+    const parts = await tryFrame(tabId, frameOf(spec), { type: 'segmentTexts', target: { ref: prepared.first } }).catch(() => undefined);
+    const wanted = digits(params.value);
+    const unlike = parts !== undefined && digits(parts.texts.join('')).slice(0, wanted.length) !== wanted;
+    const from = typed.detail === prepared.description ? '' : ` from ${typed.detail}`;
+    // Its other parts, drawn anew with the digits, are no controls it showed.
+    const lines = typed.revealed?.lines.filter((line) => !line.startsWith('spinbutton '));
+    const { revealed: _parts, ...rest } = typed;
+    return {
+      ...rest, ...(lines?.length ? { revealed: { lines, more: typed.revealed!.more } } : {}),
+      detail: `${prepared.description}, typed a key at a time${from}, the field moving on from part to part`, ...(unlike ? { fieldHolds: JSON.stringify(parts.shown) } : {}),
+    };
+  }
   // The content is selected: inserted text replaces it; Delete clears it.
   const { value: timersRan, effects } = await withEffects(tabId, ctx.signal, async () => {
     if (prepared.keysFirst) await pressChord(tabId, prepared.keysFirst);
@@ -51,6 +67,8 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   })());
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...after };
 }
+
+const digits = (text: string) => text.replace(/\D/g, '');
 
 /** A chord the content script asked for before the text (an editor's select all, or its end). */
 async function pressChord(tabId: number, chord: string): Promise<void> {

@@ -20,6 +20,9 @@ import { popupWithFocus } from '../snapshot/modal.ts';
 import { composedContains } from './hit.ts';
 import { noteShown, revealed } from './revealed.ts';
 import { armTextShown, disarmTextShown, textShown } from './text-shown.ts';
+import { firstSegmentFor } from './segments.ts';
+import { refForElement } from '../snapshot/index.ts';
+import { documentRefPrefix } from '../snapshot/refs.ts';
 
 /**
  * Focus for keys (browser_press_key on a ref, browser_focus). An element that takes no focus (a grid's
@@ -60,10 +63,16 @@ export async function prepareFill(target: TargetSpec, value: string, timeoutMs: 
   try {
     located = await locate(target, { visible: true, enabled: true, editable: true, stable: true, retarget: true, timeoutMs });
   } catch (error) {
+    // A date field drawn as segments takes the value typed into its first, which the background types.
+    const first = error instanceof AgentError && error.code === 'NOT_EDITABLE' ? firstSegmentFor(resolveSpec(target).element) : null;
+    if (first) return { mode: 'segments', description: describe(resolveSpec(target).element), first: refForElement(first, documentRefPrefix()) };
     // A custom slider takes keys, which the background presses.
     return prepareStepped(error, target, value, timeoutMs);
   }
   const el = located.element;
+  // A part of a date field drawn as segments: typed from, keys being all it takes.
+  const segment = firstSegmentFor(el);
+  if (segment) return { mode: 'segments', description: located.description, first: refForElement(segment, documentRefPrefix()) };
   // Set by the next request, inside the worker's watch for what the change does (its handler's request, a status).
   if (el instanceof HTMLInputElement && NATIVE_VALUE_TYPES.has(el.type)) {
     // Its report reads no text written elsewhere: none left from an earlier action is this one's.

@@ -18,6 +18,7 @@ import { dragAccepted, dropOutcome, watchDrop } from './drop.ts';
 import { describe } from './describe.ts';
 import { fieldValue, fillNative, focusTarget, prepareFill, prepareType } from './fill.ts';
 import { steppedValue } from './stepped.ts';
+import { segmentTexts } from './segments.ts';
 import { elementAt, find, focusedLine, likeRemoved } from './find.ts';
 import { locate } from './locate.ts';
 import { afterInputTimers } from './input-timers.ts';
@@ -153,6 +154,8 @@ function dispatch(request: ContentRequest): Run | undefined {
       return () => fillNative(request.target, request.value);
     case 'steppedValue':
       return () => steppedValue(request);
+    case 'segmentTexts':
+      return () => segmentTexts(request);
     case 'prepareType':
       return () => prepareType(request.target, request.text, request.clear, request.timeoutMs);
     case 'watchDrop':
