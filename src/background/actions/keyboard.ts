@@ -42,8 +42,7 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
     const typed = await type({ ...(params.tabId !== undefined ? { tabId: params.tabId } : {}), ref: prepared.first, text: params.value }, ctx);
     // What the parts typed into say now, which their own checks may have made other than what was given (a month 13).
     const parts = await tryFrame(tabId, frameOf(spec), { type: 'segmentTexts', target: { ref: prepared.first } }).catch(() => undefined);
-    const wanted = digits(params.value);
-    const unlike = parts !== undefined && digits(parts.texts.join('')).slice(0, wanted.length) !== wanted;
+    const unlike = parts !== undefined && !sameNumbers(params.value, parts.texts);
     const from = typed.detail === prepared.description ? '' : ` from ${typed.detail}`;
     // Its other parts, drawn anew with the digits, are no controls it showed.
     const lines = typed.revealed?.lines.filter((line) => !line.startsWith('spinbutton '));
@@ -68,7 +67,23 @@ export async function fill(params: Params<'fill'>, ctx: CommandContext): Promise
   return { tabId, detail: prepared.description, via: 'cdp', ...effects, ...after };
 }
 
-const digits = (text: string) => text.replace(/\D/g, '');
+/**
+ * The numbers of `value` are those the parts of a segmented field say, in order: "04/20/2025" is a month "4"
+ * (React Aria's drops the zero), day "20", year "2025"; digits typed in one run ("04202025") are read the same.
+ */
+function sameNumbers(value: string, texts: string[]): boolean {
+  const runs = value.match(/\d+/g) ?? [];
+  const parts = texts.map((text) => /\d+/.exec(text)?.[0]).filter((part): part is string => part !== undefined);
+  if (runs.length > 1) return runs.every((run, i) => parts[i] !== undefined && Number(parts[i]) === Number(run));
+  let rest = runs[0] ?? '';
+  for (const part of parts) {
+    if (!rest) break;
+    const taken = new RegExp(`^0*${part}`).exec(rest);
+    if (!taken) return false;
+    rest = rest.slice(taken[0].length);
+  }
+  return rest === '';
+}
 
 /** A chord the content script asked for before the text (an editor's select all, or its end). */
 async function pressChord(tabId: number, chord: string): Promise<void> {
