@@ -395,6 +395,25 @@ test('a click that shows controls without a word of ARIA lists them too: an Edit
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/link "Order 2"[^]*link "Order 1"/);
 });
 
+test('a click that only colours the box around a hidden field (a form turning its fields red) lists nothing as shown; one that fades a field in does', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/coloured',
+    `<div id="zone" style="transition: box-shadow .5s, opacity .5s"><span style="opacity: 0"><input role="combobox" aria-label="Zone" aria-expanded="false"></span> Pick a zone</div>
+     <div id="more" style="opacity: 0; transition: opacity .5s"><input aria-label="Promo code"></div>
+     <button id="check">Check</button> <button id="open">More</button>
+     <script>
+       // As Element Plus's select turns red once its form is checked: its search input stays hidden.
+       check.onclick = () => { zone.style.boxShadow = '0 0 0 1px red'; };
+       document.getElementById('open').onclick = () => { document.getElementById('more').style.opacity = '1'; };
+     </script>`,
+  );
+  const checked = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Check"') });
+  expect(checked.text).toBe('Clicked <button id="check">Check</button>');
+  const opened = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "More"') });
+  expect(opened.text).toMatch(/It showed:\n- textbox "Promo code" \[ref=e\d+\]/);
+});
+
 test('checking a box or picking a radio lists the fields that showed with it, with refs', async ({ agent }) => {
   const snap = await open(
     agent,

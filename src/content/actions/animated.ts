@@ -18,6 +18,31 @@ export function animationTargets(): Set<Element> {
   return targets;
 }
 
+/**
+ * The elements running animations or transitions that may bring what is in them into sight: not one that
+ * only colours or shadows it (Element Plus's field turning red as its form is checked, whose hidden
+ * search input was listed as shown by the click on Create).
+ */
+export function revealingTargets(): Set<Element> {
+  const targets = new Set<Element>();
+  for (const animation of document.getAnimations()) {
+    const target = (animation.effect as KeyframeEffect | null)?.target;
+    if (target && animation.playState === 'running' && !cosmetic(animation)) targets.add(target);
+  }
+  return targets;
+}
+
+/** What colours, shadows or outlines a box, and so shows nothing that was not seen. */
+const COSMETIC = /^(?:color|background-color|border(?:-(?:top|right|bottom|left))?-color|box-shadow|text-shadow|outline(?:-color|-offset|-width|-style)?|text-decoration(?:-color)?|caret-color|fill|stroke|border-color)$/;
+
+function cosmetic(animation: Animation): boolean {
+  const transition = (animation as Animation & { transitionProperty?: string }).transitionProperty;
+  if (transition) return COSMETIC.test(transition);
+  const keyframes = (animation.effect as KeyframeEffect | null)?.getKeyframes() ?? [];
+  const properties = keyframes.flatMap((frame) => Object.keys(frame).filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)));
+  return properties.length > 0 && properties.every((property) => COSMETIC.test(property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+}
+
 /** Whether one of `targets` is the element or an ancestor of it (through shadow hosts). */
 export function inAnimated(el: Element, targets: Set<Element>): boolean {
   if (!targets.size) return false;

@@ -15,7 +15,7 @@ import { nextFrame } from './motion.ts';
 import { afterDomChange } from '../dom-change.ts';
 import { composedParent, composedQuery, deepActiveElement, shadowRootsMet, withStyleCache } from '../snapshot/dom.ts';
 import { labelsOf } from '../snapshot/names-content.ts';
-import { animationTargets, enteredIn, inAnimated, shownByNow } from './animated.ts';
+import { animationTargets, enteredIn, inAnimated, revealingTargets, shownByNow } from './animated.ts';
 import { clippedAway, closedPopupOwner } from './popup.ts';
 import { toggledState } from './checked.ts';
 import { announcedSinceLastClick, lastLandedAt } from './last-click.ts';
@@ -353,7 +353,7 @@ function shown(elements: Iterable<Element>): Element[] {
     // (getClientRects, which displayed() asks, would cost as much again).
     if (el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return true;
     if (!displayed([el]).length) return false;
-    animated ??= animationTargets();
+    animated ??= revealingTargets();
     return inAnimated(el, animated);
   });
 }

@@ -23,7 +23,7 @@ import { composedParent, deepActiveElement } from '../snapshot/dom.ts';
 import { editorBox } from './controls.ts';
 import { composedContains } from './hit.ts';
 import { clip, saysSomething, textWithout } from './describe.ts';
-import { animationTargets, inAnimated } from './animated.ts';
+import { inAnimated, revealingTargets } from './animated.ts';
 import { nextFrame } from './motion.ts';
 import { takeSnapshot } from '../snapshot/index.ts';
 
@@ -303,7 +303,7 @@ function tooBig(el: Element): boolean {
  */
 function drawn(el: Element): boolean {
   if (!el.checkVisibility({ visibilityProperty: true })) return false;
-  if (inAnimated(el, (animated ??= animationTargets()))) return true;
+  if (inAnimated(el, (animated ??= revealingTargets()))) return true;
   if (!el.checkVisibility({ opacityProperty: true })) return false;
   const own = el.getBoundingClientRect();
   if (own.width > 0 && own.height > 0) return true;
