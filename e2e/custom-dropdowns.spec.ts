@@ -207,6 +207,42 @@ test('a drop-down whose named list is kept for screen readers and whose options 
   expect(opened.text).not.toContain('option "a"');
 });
 
+test('a drop-down that names a list of a few options kept for screen readers and draws all of them beside it with no ARIA (Ant Design 6\'s Select): select_option picks one it does not name, and several', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/drawn-no-aria',
+    `<label for="fruit">Fruit</label> <input id="fruit" role="combobox" readonly aria-controls="fruit-a11y" aria-expanded="false" style="width: 200px">
+     <div id="drop" hidden style="width: 200px; border: 1px solid">
+       <div><div id="fruit-a11y" role="listbox" style="width: 0; height: 0; overflow: hidden"><div role="option" aria-label="Apple" aria-selected="false">a</div></div>
+       <div id="items"></div></div>
+     </div><p id="picked"></p>
+     <script>
+       const chosen = new Set();
+       const draw = () => { items.innerHTML = ['Apple', 'Banana', 'Cherry'].map((t) => '<div class="opt' + (chosen.has(t) ? ' opt-selected' : '') + '" title="' + t + '" style="cursor: pointer"><span>' + t + '</span></div>').join(''); };
+       fruit.addEventListener('mousedown', () => { draw(); drop.hidden = false; fruit.setAttribute('aria-expanded', 'true'); });
+       // A click toggles the option; the list stays open (mode multiple), and Escape closes it.
+       items.addEventListener('click', (event) => {
+         const t = event.target.closest('.opt').title;
+         if (chosen.has(t)) chosen.delete(t); else chosen.add(t);
+         picked.textContent = [...chosen].join(', ');
+         draw();
+       });
+       document.addEventListener('keydown', (event) => { if (event.key === 'Escape') { drop.hidden = true; fruit.setAttribute('aria-expanded', 'false'); } });
+     </script>`,
+  );
+  const fruit = refOf(snap, 'combobox "Fruit"');
+  const one = await agent.server.ok('browser_select_option', { ref: fruit, values: ['Cherry'] });
+  expect(one.text).toMatch(/→ opened it and clicked option "Cherry" \[ref=e\d+\]$/m);
+  expect(await pageText(agent, '/drawn-no-aria', '#picked')).toBe('Cherry');
+  const more = await agent.server.ok('browser_select_option', { ref: fruit, values: ['Cherry', 'Apple'] });
+  expect(more.text).toMatch(/→ opened it and left option "Cherry" \[ref=e\d+\] selected, as it was, then clicked option "Apple"/);
+  expect(await pageText(agent, '/drawn-no-aria', '#picked')).toBe('Cherry, Apple');
+  // One not drawn in a list that takes text to search (its showSearch): to be typed for.
+  await agent.server.ok('browser_evaluate', { function: '() => { fruit.readOnly = false; return 1; }' });
+  const missing = await agent.server.call('browser_select_option', { ref: fruit, values: ['Durian'] });
+  expect(missing.text).toContain('has no option "Durian". Shown: "Apple", "Banana", "Cherry". It may be further down a list that draws its options as it scrolls: type part of it into the field');
+});
+
 test('a read-only field a date picker fills (flatpickr\'s): typing says to click it, and the click lists the days it opened, with refs', async ({ agent }) => {
   const snap = await open(agent, '/date-picker', `<style>.cal { display: none; position: absolute; background: #fff } .cal.open { display: grid; grid-template-columns: repeat(7, 40px) }</style>
     <label>Check-in <input id="date" readonly placeholder="Select date"></label><div class="cal" id="cal"></div>

@@ -53,10 +53,43 @@ export function visibleOptions(popup: Element | null, owner?: Element): Element[
 /**
  * Options drawn apart from the popup its open owner names, whose own options are not drawn: Ant
  * Design's Select names a list kept for screen readers (in a box of no size) and draws the options
- * to click elsewhere, as elements with aria-selected and no role.
+ * to click elsewhere, as elements with aria-selected and no role (its version 5); with no ARIA at all,
+ * in the box around that list (its version 6, which keeps only a few options in the list it names):
+ * the items a pointer cursor marks there.
  */
 function drawnOptions(popup: Element): Element[] {
-  return Array.from(popup.ownerDocument.querySelectorAll('[aria-selected]:not([role])')).filter(isVisible);
+  const marked = Array.from(popup.ownerDocument.querySelectorAll('[aria-selected]:not([role])')).filter(isVisible);
+  if (marked.length) return marked;
+  // Not yet drawn (its drop-down still zooming in from nothing): none yet, looked for again.
+  const box = drawnBoxAround(popup);
+  if (!box) return [];
+  return Array.from(box.querySelectorAll('*')).filter((el) => !popup.contains(el) && el.parentElement !== null && /\S/.test(el.textContent ?? '')
+    && getComputedStyle(el).cursor === 'pointer' && getComputedStyle(el.parentElement).cursor !== 'pointer' && isVisible(el));
+}
+
+/** Boxes around a popup of no size looked at for the one drawn with its options: its drop-down's own, not the page's. */
+const DRAWN_BOX_LEVELS = 2;
+
+function drawnBoxAround(popup: Element): Element | null {
+  for (let at = popup.parentElement, level = 0; at && level < DRAWN_BOX_LEVELS && at !== at.ownerDocument.body; at = at.parentElement, level++) {
+    const box = at.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0) return at;
+  }
+  return null;
+}
+
+/** An option chosen: aria-selected, or, drawn with no ARIA (Ant Design 6's), a class that says so (classSaysSelected). */
+export function optionSelected(option: Element): boolean {
+  const said = option.getAttribute('aria-selected');
+  return said !== null ? said === 'true' : classSaysSelected(option);
+}
+
+/**
+ * An option with no aria-selected whose class says it is chosen (ant-select-item-option-selected). Unlike
+ * aria-selected, which a single-choice list may put on the option the keys are on, it says it is chosen.
+ */
+export function classSaysSelected(option: Element): boolean {
+  return !option.hasAttribute('aria-selected') && Array.from(option.classList).some((name) => /(?:^|[-_])selected$/i.test(name));
 }
 
 // aria-haspopup values whose popup lists items to pick ("true" means a menu); a dialog does not.

@@ -14,7 +14,7 @@ import { drawnInstead } from '../snapshot/replaced.ts';
 import { clip, describe, normalize } from './describe.ts';
 import { locate } from './locate.ts';
 import { nextFrame } from './motion.ts';
-import { popupOf, visibleOptions } from './popup.ts';
+import { classSaysSelected, optionSelected, popupOf, visibleOptions } from './popup.ts';
 import { setNativeValue } from './fill.ts';
 import { dispatchInputAndChange } from './input-timers.ts';
 import { armTextShown } from './text-shown.ts';
@@ -146,7 +146,9 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
     if (i === undefined) {
       const near = labels.filter((l) => l.toLowerCase().includes(wanted.toLowerCase()));
       const quote = (list: string[]) => list.slice(0, MAX_LISTED).map((l) => `"${clip(l, 60)}"`).join(', ') + (list.length > MAX_LISTED ? ` and ${list.length - MAX_LISTED} more` : '');
-      throw new AgentError('ELEMENT_NOT_FOUND', `${describe(el)} has no option "${value}". ${near.length ? `Containing "${wanted}": ${quote(near)}. ` : ''}Shown: ${quote(labels)}.`);
+      // A list that draws its options as it scrolls (Ant Design's) may have it undrawn: a field that takes text narrows it.
+      const narrow = !near.length && el instanceof HTMLInputElement && !el.readOnly ? ` It may be further down a list that draws its options as it scrolls: type part of it into the field (browser_type) to narrow the list, then click the option.` : '';
+      throw new AgentError('ELEMENT_NOT_FOUND', `${describe(el)} has no option "${value}". ${near.length ? `Containing "${wanted}": ${quote(near)}. ` : ''}Shown: ${quote(labels)}.${narrow}`);
     }
     if (options[i].getAttribute('aria-disabled') === 'true') throw new AgentError('NOT_ENABLED', `Option "${labels[i]}" of ${describe(el)} is disabled. Choose another one.`);
     return i;
@@ -154,8 +156,8 @@ export async function customOptions(request: Extract<ContentRequest, { type: 'cu
   return {
     refs: chosen.map((i) => refForElement(options[i], request.refPrefix)),
     labels: chosen.map((i) => labels[i]),
-    selected: chosen.map((i) => listSays && options[i].getAttribute('aria-selected') === 'true'),
-    wasSelected: chosen.map((i) => options[i].getAttribute('aria-selected') === 'true'),
+    selected: chosen.map((i) => (listSays && optionSelected(options[i])) || classSaysSelected(options[i])),
+    wasSelected: chosen.map((i) => optionSelected(options[i])),
     ...(multiple ? { multiple: true as const } : {}),
   };
 }
@@ -200,7 +202,7 @@ function listOptions(options: HTMLOptionElement[], wanted: string): string {
 export function isSelected(target: TargetSpec): ContentResults['isSelected'] {
   try {
     const el = resolveSpec(target).element;
-    return { selected: el.isConnected ? el.getAttribute('aria-selected') === 'true' : null };
+    return { selected: el.isConnected ? optionSelected(el) : null };
   } catch {
     return { selected: null };
   }
