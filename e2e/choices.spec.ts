@@ -395,6 +395,19 @@ test('a click that shows controls without a word of ARIA lists them too: an Edit
   expect((await agent.server.ok('browser_snapshot')).text).toMatch(/link "Order 2"[^]*link "Order 1"/);
 });
 
+test('a click that expands a panel holding controls and text (Bootstrap\'s collapse, an accordion\'s item) says the text first, then lists the controls', async ({ agent }) => {
+  const snap = await open(
+    agent,
+    '/collapse',
+    `<style>.collapse:not(.show) { display: none }</style>
+     <button id="toggle" aria-expanded="false" aria-controls="details">Toggle details</button>
+     <div class="collapse" id="details"><div class="card">Shipping takes 3 to 5 days. <a href="#terms">Read the terms</a></div></div>
+     <script>toggle.onclick = () => { details.classList.toggle('show'); toggle.setAttribute('aria-expanded', String(details.classList.contains('show'))); };</script>`,
+  );
+  const shown = await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Toggle details"') });
+  expect(shown.text).toMatch(/It showed:\n- text: Shipping takes 3 to 5 days\.\n- link "Read the terms" \[ref=e\d+\]$/);
+});
+
 test('a click that only colours the box around a hidden field (a form turning its fields red) lists nothing as shown; one that fades a field in does', async ({ agent }) => {
   const snap = await open(
     agent,

@@ -8,7 +8,7 @@
  */
 import type { ContentRequest, ContentResults } from '../../shared/content-messages.ts';
 import { innerText, lineFor } from './find.ts';
-import { clip } from './describe.ts';
+import { clip, saysSomething, textWithout } from './describe.ts';
 import { yamlValue } from '../snapshot/format.ts';
 import { getRole } from '../snapshot/roles.ts';
 import { nextFrame } from './motion.ts';
@@ -267,8 +267,11 @@ export async function revealed(request: Extract<ContentRequest, { type: 'reveale
   // text alone (a FAQ's answer) with what it says, as the snapshot would print it.
   const toggled = state ?? (expansion === 'expanded' && lines.length ? undefined : expansion);
   // So too a tab's panel of text alone, the tab now selected.
-  const disclosed = !lines.length && target && (toggled === 'expanded' || tabSelected(target)) ? disclosedText(target) : '';
-  if (disclosed) lines.push(`text: ${yamlValue(clip(disclosed, MAX_DISCLOSED))}`);
+  // With controls in it (Bootstrap's collapse around its text and a link), what it says besides them, first, as a dialog's message is.
+  const panel = target && (toggled === 'expanded' || expansion === 'expanded' || tabSelected(target)) ? disclosedText(target) : '';
+  const besides = lines.length && panel ? textWithout(panel, news) : '';
+  const disclosed = !lines.length ? panel : saysSomething(besides) ? besides : '';
+  if (disclosed) lines.splice(0, 0, `text: ${yamlValue(clip(disclosed, MAX_DISCLOSED))}`);
   // What the page announced since the click, asked again now: a component's toast says so on its next
   // render (Ionic's), after the click's own trip and with no timer or request for the worker to wait on.
   const announced = request.acted && !request.keyed ? announcedSinceLastClick() : undefined;
