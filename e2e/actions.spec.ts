@@ -252,6 +252,7 @@ test('a ref whose element the page reused for something else (a calendar\'s next
     '/reused',
     `<p id="month">March</p><button id="next">Next month</button><table><tr id="days"></tr></table>
      <button id="cart">Cart (0)</button> <button id="add">Add to cart</button> <button id="play">Play</button><p id="picked"></p>
+     <input id="search" placeholder="Shoes">
      <script>
        // Drawn in the same cells each month, as Element Plus's calendar does.
        const cells = Array.from({ length: 3 }, () => days.appendChild(document.createElement('td')));
@@ -283,6 +284,10 @@ test('a ref whose element the page reused for something else (a calendar\'s next
   await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Add to cart"') });
   await agent.server.ok('browser_click', { ref: refOf(snap, 'button "Play"') });
   expect(await pageText(agent, '/reused', '#play')).toBe('Play');
+  // A field is the field, whatever names it: a placeholder turning through examples.
+  const search = refOf(snap, 'textbox "Shoes"');
+  await agent.server.ok('browser_evaluate', { function: '() => { document.getElementById("search").placeholder = "Hats"; return 1; }' });
+  await agent.server.ok('browser_fill', { ref: search, value: 'boots' });
 });
 
 test('fill and type drive a React controlled input and a Vue v-model', async ({ agent }) => {

@@ -10,6 +10,8 @@ import { printedNameOf, recordPrinted } from '../snapshot/refs.ts';
 import { clip } from './describe.ts';
 import { roleAndName } from './find.ts';
 
+const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
+
 // The element the last action was aimed at: what it says by the next action (Play, then Pause) is that action's doing.
 let actedOn: WeakRef<Element> | null = null;
 
@@ -18,8 +20,9 @@ export function assertSaysWhatItSaid(ref: string, el: Element): void {
   settleActedOn();
   const was = printedNameOf(el);
   if (!was) return;
-  const now = roleAndName(el).name;
-  if (!now || alike(was, now)) return;
+  const { role, name: now } = roleAndName(el);
+  // A field is the field whatever names it: a search box's placeholder that turns through examples ("Try shoes", "Try hats").
+  if (!now || FIELD_ROLES.has(role) || alike(was, now)) return;
   throw new AgentError('STALE_REF', `Ref ${ref} was printed as "${clip(was, 80)}", and its element now says "${clip(now, 80)}": the page has drawn something else in it (a calendar's next month in the same cells, a list sorted in place). Nothing was done. Take a new snapshot (browser_snapshot) and use the ref it gives for what you mean.`);
 }
 
