@@ -180,7 +180,7 @@ export function valueOf(el: Element, role: string, interactive = false): string 
     if (!VALUE_ROLES.has(role)) return '';
     const input = el as HTMLInputElement;
     if (input.type === 'password') return input.value ? '••••••••' : '';
-    return input.value && !editorKeeps(input) ? input.value : '';
+    return input.value;
   }
   // What a code editor's caret-wide field holds is its own scratch (Ace keeps "\n\n" in it), not the editor's text.
   if (tag === 'textarea') return (el as HTMLTextAreaElement).value && !editorKeeps(el) ? (el as HTMLTextAreaElement).value : '';
