@@ -28,20 +28,26 @@ export function segmentsOf(box: Element): HTMLElement[] | null {
 export function firstSegmentFor(el: Element): HTMLElement | null {
   const own = segmentsOf(el);
   if (own) return own[0];
-  if (getRole(el) !== 'spinbutton') return null;
-  let box = el.parentElement;
-  for (let level = 0; box && level < BOX_LEVELS; level++, box = box.parentElement) {
-    if (segmentsOf(box)?.includes(el as HTMLElement)) return el as HTMLElement;
-  }
-  return null;
+  return getRole(el) === 'spinbutton' && fieldOf(el) ? (el as HTMLElement) : null;
 }
 
 /** What the parts from `target` on say now, and the field's box as a whole. */
 export function segmentTexts(request: Extract<ContentRequest, { type: 'segmentTexts' }>): ContentResults['segmentTexts'] {
   const el = resolveSpec(request.target).element;
-  let box = el.parentElement;
-  for (let level = 0; box && level < BOX_LEVELS && !segmentsOf(box)?.includes(el as HTMLElement); level++) box = box.parentElement;
-  const segments = box && segmentsOf(box);
-  if (!box || !segments) return { texts: [], shown: '' };
-  return { texts: segments.slice(segments.indexOf(el as HTMLElement)).map((segment) => normalize(segment.textContent ?? '')), shown: normalize((box as HTMLElement).innerText ?? '').replace(/\s*([/:.-])\s*/g, '$1') };
+  const field = fieldOf(el);
+  if (!field) return { texts: [], shown: '' };
+  return {
+    texts: field.segments.slice(field.segments.indexOf(el as HTMLElement)).map((segment) => normalize(segment.textContent ?? '')),
+    shown: normalize((field.box as HTMLElement).innerText ?? '').replace(/\s*([/:.-])\s*/g, '$1'),
+  };
+}
+
+/** The box of the segmented field `part` is a part of, with its parts; null when it is none's. */
+function fieldOf(part: Element): { box: Element; segments: HTMLElement[] } | null {
+  let box = part.parentElement;
+  for (let level = 0; box && level < BOX_LEVELS; level++, box = box.parentElement) {
+    const segments = segmentsOf(box);
+    if (segments?.includes(part as HTMLElement)) return { box, segments };
+  }
+  return null;
 }
