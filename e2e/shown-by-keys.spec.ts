@@ -6,7 +6,7 @@ import { refOf } from './helpers/refs.ts';
  * What typed text and pressed keys show, listed with refs as a click's report
  * lists what it showed: an autocomplete whose field names no popup (jQuery
  * UI's), a grid's filter opened by a key, a calendar a field shows; and how a
- * click or a key on a column header sorted it. Clicks: choices.spec.ts;
+ * click or a key on a column header sorted it. Clicks: shown-by-clicks.spec.ts and choices.spec.ts;
  * suggestions of a combobox that names its popup: choices.spec.ts.
  */
 
@@ -77,7 +77,7 @@ test('a key that opens a popup lists what it shows, but for the element the focu
   expect(tab.text).not.toContain('It showed');
 });
 
-test('a calendar shown by a click lists its days, though they sit in a table (a table shown before lists nothing when redrawn: choices.spec.ts)', async ({ agent }) => {
+test('a calendar shown by a click lists its days, though they sit in a table (a table shown before lists nothing when redrawn: shown-by-clicks.spec.ts)', async ({ agent }) => {
   const snap = await open(
     agent,
     '/date-picker',
