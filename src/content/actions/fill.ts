@@ -9,7 +9,7 @@ import { AgentError } from '../../shared/errors.ts';
 import { NATIVE_VALUE_TYPES, isContentEditable, isTextInput, retargetLabel } from './controls.ts';
 import { editorKeeps } from '../editor-fields.ts';
 import { resolveSpec } from '../target.ts';
-import { describe } from './describe.ts';
+import { describe, normalize } from './describe.ts';
 import { locate } from './locate.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { elementLike, lineFor, roleAndName } from './find.ts';
@@ -300,13 +300,11 @@ function caretAfterFilled(el: Element, filled: string): void {
   const rest = document.createRange();
   rest.setStart(selection.focusNode, selection.focusOffset);
   rest.setEnd(el, el.childNodes.length);
-  const after = flatText(rest.toString());
-  if (!after || !flatText(filled).endsWith(after)) return;
+  const after = normalize(rest.toString());
+  if (!after || !normalize(filled).endsWith(after)) return;
   const last = lastText(el);
   if (last) selection.collapse(last, last.data.length);
 }
-
-const flatText = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The last text node in `el` that says something. */
 function lastText(el: Element): Text | null {

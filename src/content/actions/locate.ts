@@ -80,7 +80,8 @@ export async function locate(spec: TargetSpec, options: LocateConfig): Promise<L
         if (error instanceof AgentError && RETRIABLE.has(error.code)) throw new NotYet(error.code, error.message);
         throw error;
       }
-      if (spec.ref) assertSaysWhatItSaid(spec.ref, resolved.element);
+      // Once, as the element is first found: its name is not read again on every frame waited.
+      if (spec.ref && attempt === 0) assertSaysWhatItSaid(spec.ref, resolved.element);
       const el = options.retarget ? retargetLabel(resolved.element, options.editable) : resolved.element;
       watchInvalidAround(el);
       // Where the pointer goes: the element, the editor drawn for a field of no width (Monaco's EditContext, also
